@@ -1,0 +1,184 @@
+"""The decider contract every game implements.
+
+A game is a pure *decider* (see ``DESIGN.md``):
+
+* :meth:`Game.initial` builds the state before anything happened, from options and seat count;
+* :meth:`Game.setup` decides the opening events (random world, first player, shuffles…);
+* :meth:`Game.decide` turns a command of a seat into events, or raises
+  :class:`~domain.core.errors.RuleViolation`;
+* :meth:`Game.evolve` folds one event into the state — total, never fails, never draws;
+* :meth:`Game.legal_actions` lists exactly the commands :meth:`Game.decide` accepts for a seat;
+* :meth:`Game.pending` says who must decide what now;
+* :meth:`Game.view` is everything a seat (or a spectator, ``None``) may see;
+* :meth:`Game.redact_event` hides from a viewer what an event says that the viewer may not see.
+
+States are mutable :class:`msgspec.Struct` objects: :meth:`Game.evolve` updates the state in
+place and returns it (the python-chess way: no copy per event). Code that needs an earlier state
+keeps a copy made with :meth:`Game.copy_state` (a msgpack round trip), e.g. the service's
+snapshots. :meth:`Game.decide` and :meth:`Game.legal_actions` never modify the state they get.
+
+Commands and events are ``msgspec.Struct`` classes with ``tag=True`` forming one tagged union
+per game; events must not contain dicts with non-string keys (their bytes are hashed).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+import msgspec
+
+from domain.core.chance import Chance
+
+S = TypeVar("S", bound=msgspec.Struct)
+
+
+class Event(msgspec.Struct, tag=True, frozen=True, kw_only=True):
+    """Base class of every event (kernel and game events).
+
+    Class attributes (not serialised):
+        REVEALS: ``True`` when the event makes public something nobody knew (a die roll, a draw,
+            a shuffle, the reveal of sealed choices): undo never goes past such an event.
+        SCHEMA: the event's schema version; raise it on a breaking change and register an
+            upcaster (see :mod:`domain.core.upcasting`).
+    """
+
+    REVEALS: ClassVar[bool] = False
+    SCHEMA: ClassVar[int] = 1
+
+
+class Command(msgspec.Struct, tag=True, frozen=True, kw_only=True):
+    """Base class of every command a seat can send."""
+
+
+class Pending(msgspec.Struct, frozen=True):
+    """Who must decide what now.
+
+    Attributes:
+        seats: the seats that may act now (several for simultaneous choices), ascending.
+        decision: a stable name of the decision point, e.g. ``"choose_card"``.
+        prompt: a short sentence for a player.
+    """
+
+    seats: tuple[int, ...]
+    decision: str
+    prompt: str = ""
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    """The result of a finished game.
+
+    Attributes:
+        scores: final score per seat.
+        winners: the winning seats (several on a tie), ascending.
+        details: a per-seat score sheet, free structure per game (string keys only).
+    """
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    details: tuple[dict[str, int], ...] = ()
+
+
+class Game(ABC, Generic[S]):
+    """A game's rules as a pure decider. Subclasses are stateless singletons."""
+
+    #: registry name of the game, e.g. ``"riseandfall"``.
+    name: ClassVar[str]
+    #: version of the rules implementation; stored with every game and event.
+    ruleset_version: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    #: the state struct type.
+    state_type: ClassVar[type[msgspec.Struct]]
+    #: the options struct type (decoded from the options given at creation).
+    options_type: ClassVar[type[msgspec.Struct]]
+    #: the tagged union of the game's commands (a ``Union[...]`` type).
+    command_type: ClassVar[Any]
+    #: the tagged union of the game's events (a ``Union[...]`` type).
+    event_type: ClassVar[Any]
+
+    # -- construction -----------------------------------------------------------------
+    @abstractmethod
+    def initial(self, options: Any, seats: int) -> S:
+        """The state before any event: options and seat count only, no randomness."""
+
+    @abstractmethod
+    def setup(self, state: S, chance: Chance) -> list[Event]:
+        """The opening events (random world, first player…), decided once at creation."""
+
+    # -- the decider ------------------------------------------------------------------
+    @abstractmethod
+    def decide(self, state: S, seat: int, command: Command, chance: Chance) -> list[Event]:
+        """The events that follow from ``command`` by ``seat``; raises ``RuleViolation``."""
+
+    @abstractmethod
+    def evolve(self, state: S, event: Event) -> S:
+        """Fold one event into ``state`` (in place) and return it. Total: never raises."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[Command]:
+        """Every command ``decide`` accepts from ``seat`` now, and nothing else."""
+
+    @abstractmethod
+    def pending(self, state: S) -> Pending:
+        """Who must decide what now (empty seats when the game is over)."""
+
+    # -- visibility -------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> msgspec.Struct:
+        """Everything ``seat`` may see (``None``: a spectator)."""
+
+    def redact_event(self, state: S, event: Event, viewer: int | None) -> Event:
+        """``event`` as ``viewer`` may see it, given the state *after* the event.
+
+        The default shows every event unchanged; games with hidden information override it.
+        """
+        return event
+
+    # -- progress ---------------------------------------------------------------------
+    @abstractmethod
+    def is_over(self, state: S) -> bool:
+        """``True`` once the game has ended."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """The final result, or ``None`` while the game goes on."""
+
+    @abstractmethod
+    def turn_key(self, state: S) -> str:
+        """Identifies the current turn; undo stays within one value of it."""
+
+    def scores(self, state: S) -> tuple[int, ...]:
+        """The current score of each seat (the final one once over). Default: zeros."""
+        outcome = self.outcome(state)
+        if outcome is not None:
+            return outcome.scores
+        return tuple(0 for _ in range(self.seat_count(state)))
+
+    @abstractmethod
+    def seat_count(self, state: S) -> int:
+        """Number of seats in the game."""
+
+    # -- helpers shared by every game ---------------------------------------------------
+    def copy_state(self, state: S) -> S:
+        """An independent deep copy of ``state`` (msgpack round trip)."""
+        return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=type(state))
+
+    def encode_state(self, state: S) -> bytes:
+        """The state's canonical bytes (used by snapshots and equality checks)."""
+        return msgspec.msgpack.encode(state)
+
+    def decode_state(self, data: bytes) -> S:
+        """The state encoded by :meth:`encode_state`."""
+        return msgspec.msgpack.decode(data, type=self.state_type)  # type: ignore[no-any-return]
+
+    def decode_options(self, options: dict[str, Any] | None) -> Any:
+        """Options from plain data, validated (raises ``msgspec.ValidationError``)."""
+        return msgspec.convert(options or {}, type=self.options_type)
+
+    def replay(self, state: S, events: Sequence[Event]) -> S:
+        """Fold several events into ``state``."""
+        for event in events:
+            state = self.evolve(state, event)
+        return state

@@ -1,0 +1,333 @@
+"""The application: create games, submit commands, read states and events.
+
+:class:`GameService` is what the CLI, the bots and (later) the gRPC server call. It
+
+* serialises commands per game (a lock per game in this process; the store's unique
+  ``(game, seq)`` constraint across processes) and rejects a stale ``expected_version`` with
+  :class:`~service.errors.VersionConflict` — nothing is applied;
+* honours idempotency keys: a retried command returns the first result and appends nothing;
+* commits the events *before* announcing them (``on_commit`` listeners are called after);
+* keeps a head cache per game and snapshots every ``snapshot_every`` events, so any version
+  of a long game is materialised from the nearest snapshot plus a short fold.
+
+>>> import tempfile, os
+>>> from service.config import StoreConfig
+>>> app = GameService(EventStore(StoreConfig(path=os.path.join(tempfile.mkdtemp(), "a.db"))))
+>>> created = app.create_game("riseandfall", {}, ["Ann", "Bob"], seed=b"doc")
+>>> app.head(created.game_id).version == created.version
+True
+"""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from domain.core.codec import Codec
+from domain.core.envelope import Envelope
+from domain.core.errors import MalformedCommand, RuleViolation
+from domain.core.game import Command, Event
+from domain.core.kernel_events import GameCreated
+from domain.core.match import KernelState, Match
+from domain.registry import GAMES, get_codec
+from service.errors import (
+    GameNotFound,
+    IdempotencyKeyReused,
+    InvalidArgument,
+    RuleRejected,
+    VersionConflict,
+)
+from service.ledger import Ledger
+from service.store import EventStore
+
+
+class Snapshot(msgspec.Struct, array_like=True):
+    """A cached materialisation: kernel state, game state bytes and the chain's last hash."""
+
+    kernel: KernelState
+    state: bytes
+    last_hash: str
+
+
+@dataclass(frozen=True)
+class CreatedGame:
+    """Answer to :meth:`GameService.create_game`."""
+
+    game_id: str
+    version: int
+    seed_commitment: str
+
+
+@dataclass(frozen=True)
+class Submitted:
+    """Answer to :meth:`GameService.submit`: the new version and the command's envelopes."""
+
+    version: int
+    envelopes: tuple[Envelope, ...]
+    duplicate: bool = False
+
+
+@dataclass
+class _Cached:
+    ledger: Ledger
+    idempotency: dict[str, tuple[bytes, int, int]]  # key -> (command bytes, first seq, last seq)
+
+
+class GameService:
+    """Commands in, events out, on an :class:`~service.store.EventStore`."""
+
+    def __init__(self, store: EventStore, cache_size: int = 256) -> None:
+        self.store = store
+        self.snapshot_every = store.config.snapshot_every
+        self._cache: OrderedDict[str, _Cached] = OrderedDict()
+        self._cache_size = cache_size
+        self._locks: dict[str, threading.Lock] = {}
+        self._locks_guard = threading.Lock()
+        self._listeners: list[Callable[[str, tuple[Envelope, ...]], None]] = []
+
+    # -- listeners ------------------------------------------------------------------------
+    def on_commit(self, listener: Callable[[str, tuple[Envelope, ...]], None]) -> None:
+        """Call ``listener(game_id, envelopes)`` after each durable append."""
+        self._listeners.append(listener)
+
+    def _announce(self, game_id: str, envelopes: tuple[Envelope, ...]) -> None:
+        for listener in self._listeners:
+            listener(game_id, envelopes)
+
+    def _lock(self, game_id: str) -> threading.Lock:
+        with self._locks_guard:
+            lock = self._locks.get(game_id)
+            if lock is None:
+                lock = self._locks[game_id] = threading.Lock()
+            return lock
+
+    # -- creation -------------------------------------------------------------------------
+    def create_game(
+        self,
+        game_type: str,
+        options: dict[str, Any] | None,
+        seat_names: list[str],
+        seed: bytes | None = None,
+        game_id: str | None = None,
+    ) -> CreatedGame:
+        """Create a game; the seed is random unless given (kept secret until the end)."""
+        if game_type not in GAMES:
+            raise InvalidArgument(f"Unknown game type {game_type!r}; known: {sorted(GAMES)}.")
+        game_id = game_id or uuid.uuid4().hex
+        seed = seed if seed is not None else uuid.uuid4().bytes + uuid.uuid4().bytes
+        try:
+            ledger, envelopes = Ledger.create(game_id, game_type, options or {}, seat_names, seed)
+        except (msgspec.ValidationError, ValueError) as error:
+            raise InvalidArgument(f"Invalid game setup: {error}") from error
+        self.store.save_seed(game_id, seed)
+        self.store.append(envelopes)
+        self._remember(game_id, _Cached(ledger, {}))
+        self._maybe_snapshot(ledger, 0)
+        self._announce(game_id, tuple(envelopes))
+        return CreatedGame(game_id, ledger.version, _header(ledger).seed_commitment)
+
+    # -- commands -------------------------------------------------------------------------
+    def codec(self, game_id: str) -> Codec:
+        """The codec of a game's type."""
+        return self._head(game_id).ledger.codec
+
+    def parse_command(self, game_id: str, data: Any) -> Command:
+        """A command of this game from plain data (raises ``InvalidArgument``)."""
+        try:
+            return self.codec(game_id).command_from_data(data)
+        except MalformedCommand as error:
+            raise InvalidArgument(error.message, "MALFORMED_COMMAND") from error
+
+    def submit(
+        self,
+        game_id: str,
+        seat: int,
+        command: Command,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> Submitted:
+        """Apply ``command`` by ``seat`` if ``expected_version`` is current; store; announce.
+
+        ``expected_version=None`` skips the check (the command applies to whatever is current).
+        """
+        with self._lock(game_id):
+            cached = self._head(game_id)
+            ledger = cached.ledger
+            command_bytes = ledger.codec.encode_command(command)
+            if idempotency_key is not None:
+                previous = self._replayed(game_id, cached, idempotency_key, command_bytes)
+                if previous is not None:
+                    return previous
+            if expected_version is not None and expected_version != ledger.version:
+                raise VersionConflict(
+                    f"Expected version {expected_version} but the game is at {ledger.version}.",
+                    ledger.version,
+                )
+            if not 0 <= seat < ledger.match.seats:
+                raise InvalidArgument(f"There is no seat {seat} in this game.", "NO_SUCH_SEAT")
+            version_before = ledger.version
+            command_id = uuid.uuid4().hex
+            try:
+                _, envelopes = ledger.submit(
+                    seat, command, command_id, self._seed(game_id),
+                    lambda v: self.materialise(game_id, v).match.state, idempotency_key,
+                )  # fmt: skip
+            except MalformedCommand as error:
+                raise InvalidArgument(error.message, error.code) from error
+            except RuleViolation as error:
+                raise RuleRejected(error) from error
+            except Exception:
+                self._forget(game_id)
+                raise
+            try:
+                self.store.append(envelopes)
+            except VersionConflict:
+                self._forget(game_id)
+                if idempotency_key is not None:
+                    fresh = self._head(game_id)
+                    previous = self._replayed(game_id, fresh, idempotency_key, command_bytes)
+                    if previous is not None:
+                        return previous
+                raise
+            except Exception:
+                self._forget(game_id)
+                raise
+            if idempotency_key is not None:
+                cached.idempotency[idempotency_key] = (
+                    command_bytes, envelopes[0].seq, envelopes[-1].seq
+                )
+            self._maybe_snapshot(ledger, version_before)
+            result = Submitted(ledger.version, tuple(envelopes))
+        self._announce(game_id, result.envelopes)
+        return result
+
+    def _replayed(self, game_id: str, cached: _Cached, key: str,
+                  command_bytes: bytes) -> Submitted | None:  # fmt: skip
+        known = cached.idempotency.get(key)
+        if known is None:
+            return None
+        stored_command, first, last = known
+        if stored_command != command_bytes:
+            raise IdempotencyKeyReused(
+                f"Idempotency key {key!r} was used for a different command in this game."
+            )
+        envelopes = self.store.read(game_id, after=first - 1, upto=last)
+        return Submitted(last, tuple(envelopes), duplicate=True)
+
+    # -- reading --------------------------------------------------------------------------
+    def head(self, game_id: str) -> Match:
+        """The current match (do not modify it: use ``materialise`` for a private copy)."""
+        return self._head(game_id).ledger.match
+
+    def header(self, game_id: str) -> GameCreated:
+        """The game's ``GameCreated`` event."""
+        return _header(self._head(game_id).ledger)
+
+    def events(self, game_id: str, after: int = 0, limit: int | None = None) -> list[Envelope]:
+        """Stored envelopes with ``seq > after`` (at most ``limit``)."""
+        if self.store.last_seq(game_id) == 0:
+            raise GameNotFound(f"No game with id {game_id!r}.")
+        return self.store.read(game_id, after=after, limit=limit)
+
+    def decode(self, game_id: str, envelope: Envelope) -> Event:
+        """The event inside an envelope."""
+        return self.codec(game_id).decode_event(envelope.kind, envelope.schema, envelope.payload)
+
+    def materialise(self, game_id: str, version: int | None = None) -> Ledger:
+        """A private ledger of the game as it stood at ``version`` (head if ``None``)."""
+        last = self.store.last_seq(game_id)
+        if last == 0:
+            raise GameNotFound(f"No game with id {game_id!r}.")
+        target = last if version is None else version
+        if not 1 <= target <= last:
+            raise InvalidArgument(f"Version {target} is outside 1..{last}.", "BAD_VERSION")
+        snapshot = self.store.latest_snapshot(game_id, upto=target)
+        if snapshot is not None:
+            ledger = self._from_snapshot(game_id, snapshot[1])
+        else:
+            first = self.store.read(game_id, upto=1)[0]
+            codec = get_codec_for_envelope(first)
+            header = codec.decode_event(first.kind, first.schema, first.payload)
+            assert isinstance(header, GameCreated)
+            ledger = Ledger.from_header(game_id, header)
+        for envelope in self.store.read(game_id, after=ledger.version, upto=target):
+            ledger.apply_envelope(envelope, lambda v: self.materialise(game_id, v).match.state)
+        return ledger
+
+    def seed_if_revealed(self, game_id: str) -> str | None:
+        """The seed (hex) once the game has revealed it, else ``None``."""
+        return self.head(game_id).kernel.seed
+
+    # -- internals ------------------------------------------------------------------------
+    def _seed(self, game_id: str) -> bytes:
+        seed = self.store.load_seed(game_id)
+        if seed is None:
+            raise GameNotFound(f"No seed stored for game {game_id!r}.")
+        return seed
+
+    def _from_snapshot(self, game_id: str, data: bytes) -> Ledger:
+        snapshot = msgspec.msgpack.decode(data, type=Snapshot)
+        header = snapshot.kernel.header
+        assert header is not None
+        ledger = Ledger.from_header(game_id, header)
+        ledger.match = Match(ledger.game, ledger.game.decode_state(snapshot.state), snapshot.kernel)
+        ledger.last_hash = snapshot.last_hash
+        return ledger
+
+    def _maybe_snapshot(self, ledger: Ledger, version_before: int) -> None:
+        every = self.snapshot_every
+        if every > 0 and ledger.version // every > version_before // every:
+            snapshot = Snapshot(
+                ledger.match.kernel, ledger.game.encode_state(ledger.match.state),
+                ledger.last_hash,
+            )  # fmt: skip
+            self.store.save_snapshot(ledger.game_id, ledger.version,
+                                     msgspec.msgpack.encode(snapshot))  # fmt: skip
+
+    def _head(self, game_id: str) -> _Cached:
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            self._cache.move_to_end(game_id)
+            return cached
+        ledger = self.materialise(game_id)
+        idempotency: dict[str, tuple[bytes, int, int]] = {}
+        open_batch: tuple[str, str] | None = None  # (idempotency key, command id)
+        for envelope in self.store.read(game_id):
+            if envelope.command is not None:
+                open_batch = None
+                if envelope.idempotency_key is not None:
+                    open_batch = (envelope.idempotency_key, envelope.command_id)
+                    idempotency[open_batch[0]] = (envelope.command, envelope.seq, envelope.seq)
+            elif open_batch is not None and envelope.command_id == open_batch[1]:
+                command, first, _ = idempotency[open_batch[0]]
+                idempotency[open_batch[0]] = (command, first, envelope.seq)
+        cached = _Cached(ledger, idempotency)
+        self._remember(game_id, cached)
+        return cached
+
+    def _remember(self, game_id: str, cached: _Cached) -> None:
+        self._cache[game_id] = cached
+        self._cache.move_to_end(game_id)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    def _forget(self, game_id: str) -> None:
+        self._cache.pop(game_id, None)
+
+
+def _header(ledger: Ledger) -> GameCreated:
+    header = ledger.match.kernel.header
+    assert header is not None
+    return header
+
+
+def get_codec_for_envelope(first: Envelope) -> Codec:
+    """The codec able to read a game's first envelope (``GameCreated`` is a kernel event)."""
+    data = msgspec.msgpack.decode(first.payload)
+    return get_codec(str(data["game_type"]))

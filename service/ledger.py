@@ -1,0 +1,187 @@
+"""A game's match together with its hash chain: turns decisions into sealed envelopes.
+
+Both the application (live play) and the auditor (re-execution of a record in a fresh process)
+use :class:`Ledger`, so the bytes a verifier recomputes are produced by the very same code.
+No I/O here: callers store the envelopes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from domain.core.chance import Chance, seed_commitment
+from domain.core.codec import Codec
+from domain.core.envelope import GENESIS, SYSTEM_SEAT, Envelope, seal
+from domain.core.game import Command, Event, Game
+from domain.core.kernel_events import GameCreated
+from domain.core.match import Match, StateAt
+from domain.registry import get_codec, get_game
+
+SETUP_COMMAND_ID = "setup"
+
+
+class Ledger:
+    """A :class:`~domain.core.match.Match` plus the last hash of its chain."""
+
+    __slots__ = ("game_id", "game", "codec", "match", "last_hash")
+
+    def __init__(self, game_id: str, game: Game[Any], codec: Codec, match: Match,
+                 last_hash: str) -> None:  # fmt: skip
+        self.game_id = game_id
+        self.game = game
+        self.codec = codec
+        self.match = match
+        self.last_hash = last_hash
+
+    @property
+    def version(self) -> int:
+        """The version of the match (last sequence number)."""
+        return self.match.version
+
+    # -- creation -------------------------------------------------------------------------
+    @classmethod
+    def create(
+        cls,
+        game_id: str,
+        game_type: str,
+        options: dict[str, Any],
+        seat_names: Sequence[str],
+        seed: bytes,
+    ) -> tuple[Ledger, list[Envelope]]:
+        """A new game: ``GameCreated`` then the game's setup events, all sealed.
+
+        Raises ``msgspec.ValidationError`` for bad options and ``ValueError`` for a bad
+        seat count.
+        """
+        game = get_game(game_type)
+        codec = get_codec(game_type)
+        if not game.min_seats <= len(seat_names) <= game.max_seats:
+            raise ValueError(
+                f"{game_type} is played by {game.min_seats} to {game.max_seats} seats, "
+                f"not {len(seat_names)}."
+            )
+        parsed = game.decode_options(options)
+        normalised = dict(sorted(_builtins(parsed).items()))
+        header = GameCreated(
+            game_type=game_type,
+            ruleset=game.ruleset_version,
+            options=normalised,
+            seat_names=tuple(seat_names),
+            seed_commitment=seed_commitment(seed),
+        )
+        match = Match(game, game.initial(parsed, len(seat_names)))
+        ledger = cls(game_id, game, codec, match, GENESIS)
+        envelopes = ledger.record([header], SETUP_COMMAND_ID, SYSTEM_SEAT, None, None, _no_undo)
+        setup_events = game.setup(match.state, Chance(seed, match.version))
+        envelopes += ledger.record(setup_events, SETUP_COMMAND_ID, SYSTEM_SEAT, None, None,
+                                   _no_undo)  # fmt: skip
+        return ledger, envelopes
+
+    # -- play -----------------------------------------------------------------------------
+    def submit(
+        self,
+        seat: int,
+        command: Command,
+        command_id: str,
+        seed: bytes,
+        state_at: StateAt,
+        idempotency_key: str | None = None,
+    ) -> tuple[list[Event], list[Envelope]]:
+        """Decide and fold ``command``; return its events and their sealed envelopes.
+
+        Raises ``RuleViolation`` (nothing changed). On success the match has moved on; if the
+        caller then fails to store the envelopes it must discard this ledger.
+        """
+        start_version = self.match.version
+        start_hash = self.last_hash
+        events = self.match.execute(seat, command, command_id, seed, state_at)
+        envelopes = self._seal_all(events, start_version, start_hash, command_id, seat,
+                                   self.codec.encode_command(command), idempotency_key)  # fmt: skip
+        return events, envelopes
+
+    def record(
+        self,
+        events: Sequence[Event],
+        command_id: str,
+        seat: int,
+        command: bytes | None,
+        idempotency_key: str | None,
+        state_at: StateAt,
+    ) -> list[Envelope]:
+        """Fold already-decided events (setup) and seal them."""
+        start_version = self.match.version
+        start_hash = self.last_hash
+        seq = start_version
+        for event in events:
+            seq += 1
+            self.match.apply(event, seq=seq, command_id=command_id, seat=seat, state_at=state_at)
+        return self._seal_all(events, start_version, start_hash, command_id, seat, command,
+                              idempotency_key)  # fmt: skip
+
+    def apply_envelope(self, envelope: Envelope, state_at: StateAt) -> Event:
+        """Fold one stored envelope (replay; never needs the seed)."""
+        event = self.codec.decode_event(envelope.kind, envelope.schema, envelope.payload)
+        self.match.apply(event, seq=envelope.seq, command_id=envelope.command_id,
+                         seat=envelope.seat, state_at=state_at)  # fmt: skip
+        self.last_hash = envelope.hash
+        return event
+
+    def _seal_all(
+        self,
+        events: Sequence[Event],
+        start_version: int,
+        prev_hash: str,
+        command_id: str,
+        seat: int,
+        command: bytes | None,
+        idempotency_key: str | None,
+    ) -> list[Envelope]:
+        envelopes: list[Envelope] = []
+        ruleset = self.game.ruleset_version
+        for offset, event in enumerate(events):
+            kind, schema, payload = self.codec.encode_event(event)
+            first = offset == 0
+            envelope = seal(
+                game_id=self.game_id,
+                seq=start_version + offset + 1,
+                command_id=command_id,
+                seat=seat,
+                ruleset=ruleset,
+                schema=schema,
+                kind=kind,
+                payload=payload,
+                prev_hash=prev_hash,
+                command=command if first else None,
+                idempotency_key=idempotency_key if first else None,
+            )
+            envelopes.append(envelope)
+            prev_hash = envelope.hash
+        self.last_hash = prev_hash
+        return envelopes
+
+    # -- replay -----------------------------------------------------------------------------
+    @classmethod
+    def from_header(cls, game_id: str, header: GameCreated) -> Ledger:
+        """An empty ledger for a game whose first event is ``header`` (not yet applied)."""
+        game = get_game(header.game_type)
+        codec = get_codec(header.game_type)
+        options = game.decode_options(header.options)
+        match = Match(game, game.initial(options, len(header.seat_names)))
+        return cls(game_id, game, codec, match, GENESIS)
+
+
+def _no_undo(version: int) -> Any:
+    raise RuntimeError("setup events never undo")
+
+
+def _builtins(value: Any) -> dict[str, Any]:
+    import msgspec
+
+    data = msgspec.to_builtins(value)
+    if not isinstance(data, dict):
+        raise TypeError("options must be a struct")
+    return data
+
+
+StateAtFactory = Callable[[int], Any]

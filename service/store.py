@@ -1,0 +1,123 @@
+"""The event store: envelopes, snapshots and seeds on the eventsourcing library's recorders.
+
+Three recorders share one database:
+
+* the *application recorder* holds every game's envelopes (originator = game id, version =
+  sequence number) and numbers them in a global notification log that read models follow;
+  a duplicate ``(game, seq)`` raises :class:`~service.errors.VersionConflict` — optimistic
+  concurrency;
+* ``stored_snapshots`` holds snapshots (a cache: deleting them changes no answer);
+* ``stored_secrets`` holds each game's secret seed, never exported before the game ends.
+
+The store knows nothing of games; it moves bytes.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Any
+
+from eventsourcing.persistence import InfrastructureFactory, IntegrityError
+from eventsourcing.persistence import StoredEvent as RecordedEvent
+
+from domain.core.envelope import Envelope, decode_envelope, encode_envelope
+from service.config import StoreConfig
+from service.errors import VersionConflict
+
+#: topic prefix of stored envelopes; the suffix is the event kind.
+TOPIC_PREFIX = "annales:"
+#: topic of the first event of every game (lets anyone list games from the log).
+GAME_CREATED_TOPIC = TOPIC_PREFIX + "GameCreated"
+
+
+class EventStore:
+    """Append-only storage of envelopes, plus snapshots and secrets."""
+
+    def __init__(self, config: StoreConfig) -> None:
+        if config.kind == "sqlite":
+            directory = os.path.dirname(os.path.abspath(config.path))
+            os.makedirs(directory, exist_ok=True)
+        self.config = config
+        self.factory: Any = InfrastructureFactory.construct(env=config.eventsourcing_env())
+        self.events: Any = self.factory.application_recorder()
+        self.snapshots: Any = self.factory.aggregate_recorder(purpose="snapshots")
+        self.secrets: Any = self.factory.aggregate_recorder(purpose="secrets")
+
+    # -- envelopes ----------------------------------------------------------------------
+    def append(self, envelopes: Sequence[Envelope]) -> int | None:
+        """Store envelopes atomically; raise ``VersionConflict`` if a sequence number exists.
+
+        Returns the notification id of the last one (where the recorder reports it).
+        """
+        records = [
+            RecordedEvent(e.game_id, e.seq, TOPIC_PREFIX + e.kind, encode_envelope(e))
+            for e in envelopes
+        ]
+        try:
+            ids = self.events.insert_events(records)
+        except IntegrityError as error:
+            current = self.last_seq(envelopes[0].game_id)
+            raise VersionConflict(
+                f"Game {envelopes[0].game_id} moved on to version {current}.", current
+            ) from error
+        return ids[-1] if ids else None
+
+    def read(self, game_id: str, after: int = 0, upto: int | None = None,
+             limit: int | None = None) -> list[Envelope]:  # fmt: skip
+        """Envelopes of a game with ``after < seq <= upto``, in order."""
+        records = self.events.select_events(game_id, gt=after, lte=upto, limit=limit)
+        return [decode_envelope(r.state) for r in records]
+
+    def last_seq(self, game_id: str) -> int:
+        """The game's last sequence number (0 if the game does not exist)."""
+        records = self.events.select_events(game_id, desc=True, limit=1)
+        return int(records[0].originator_version) if records else 0
+
+    def game_ids(self, start: int = 1, limit: int = 1000) -> list[str]:
+        """Ids of games in creation order, from notification id ``start``."""
+        notes = self.events.select_notifications(start, limit, topics=[GAME_CREATED_TOPIC])
+        return [str(n.originator_id) for n in notes]
+
+    def max_notification_id(self) -> int:
+        """The highest notification id (0 when empty)."""
+        return int(self.events.max_notification_id() or 0)
+
+    # -- snapshots ----------------------------------------------------------------------
+    def save_snapshot(self, game_id: str, version: int, data: bytes) -> None:
+        """Store a snapshot at ``version`` (ignored if one already exists there)."""
+        try:
+            self.snapshots.insert_events([RecordedEvent(game_id, version, "snapshot", data)])
+        except IntegrityError:
+            pass
+
+    def latest_snapshot(self, game_id: str, upto: int | None = None) -> tuple[int, bytes] | None:
+        """The newest snapshot at or before ``upto``, as ``(version, bytes)``."""
+        records = self.snapshots.select_events(game_id, lte=upto, desc=True, limit=1)
+        if not records:
+            return None
+        return int(records[0].originator_version), bytes(records[0].state)
+
+    def delete_snapshots(self) -> None:
+        """Drop every snapshot (they are a cache; answers must not change)."""
+        datastore = self.factory.datastore
+        if self.config.kind == "sqlite":
+            with datastore.transaction(commit=True) as cursor:
+                cursor.execute("DELETE FROM stored_snapshots")
+        else:
+            with datastore.transaction(commit=True) as cursor:
+                cursor.execute("DELETE FROM stored_snapshots")
+
+    # -- secrets ------------------------------------------------------------------------
+    def save_seed(self, game_id: str, seed: bytes) -> None:
+        """Store a game's secret seed (once)."""
+        self.secrets.insert_events([RecordedEvent(game_id, 1, "seed", seed)])
+
+    def load_seed(self, game_id: str) -> bytes | None:
+        """A game's secret seed, or ``None``."""
+        records = self.secrets.select_events(game_id, limit=1)
+        return bytes(records[0].state) if records else None
+
+    def close(self) -> None:
+        """Release connections."""
+        self.factory.close()
