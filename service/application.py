@@ -87,7 +87,7 @@ class GameService:
         self.snapshot_every = store.config.snapshot_every
         self._cache: OrderedDict[str, _Cached] = OrderedDict()
         self._cache_size = cache_size
-        self._locks: dict[str, threading.Lock] = {}
+        self._locks: dict[str, threading.RLock] = {}
         self._locks_guard = threading.Lock()
         self._listeners: list[Callable[[str, tuple[Envelope, ...]], None]] = []
 
@@ -100,11 +100,12 @@ class GameService:
         for listener in self._listeners:
             listener(game_id, envelopes)
 
-    def _lock(self, game_id: str) -> threading.Lock:
+    def lock(self, game_id: str) -> threading.RLock:
+        """The game's lock: hold it while reading ``head`` from several threads."""
         with self._locks_guard:
             lock = self._locks.get(game_id)
             if lock is None:
-                lock = self._locks[game_id] = threading.Lock()
+                lock = self._locks[game_id] = threading.RLock()
             return lock
 
     # -- creation -------------------------------------------------------------------------
@@ -156,7 +157,7 @@ class GameService:
 
         ``expected_version=None`` skips the check (the command applies to whatever is current).
         """
-        with self._lock(game_id):
+        with self.lock(game_id):
             cached = self._head(game_id)
             ledger = cached.ledger
             command_bytes = ledger.codec.encode_command(command)

@@ -43,6 +43,7 @@ class EventStore:
         self.events: Any = self.factory.application_recorder()
         self.snapshots: Any = self.factory.aggregate_recorder(purpose="snapshots")
         self.secrets: Any = self.factory.aggregate_recorder(purpose="secrets")
+        self.tokens: Any = self.factory.aggregate_recorder(purpose="tokens")
 
     # -- envelopes ----------------------------------------------------------------------
     def append(self, envelopes: Sequence[Envelope]) -> int | None:
@@ -74,10 +75,16 @@ class EventStore:
         records = self.events.select_events(game_id, desc=True, limit=1)
         return int(records[0].originator_version) if records else 0
 
-    def game_ids(self, start: int = 1, limit: int = 1000) -> list[str]:
-        """Ids of games in creation order, from notification id ``start``."""
-        notes = self.events.select_notifications(start, limit, topics=[GAME_CREATED_TOPIC])
-        return [str(n.originator_id) for n in notes]
+    def game_ids(self) -> list[str]:
+        """Ids of every game, in creation order (from the notification log)."""
+        ids: list[str] = []
+        start = 1
+        while True:
+            notes = self.events.select_notifications(start, 1000, topics=[GAME_CREATED_TOPIC])
+            ids.extend(str(n.originator_id) for n in notes)
+            if len(notes) < 1000:
+                return ids
+            start = int(notes[-1].id) + 1
 
     def max_notification_id(self) -> int:
         """The highest notification id (0 when empty)."""
@@ -117,6 +124,19 @@ class EventStore:
         """A game's secret seed, or ``None``."""
         records = self.secrets.select_events(game_id, limit=1)
         return bytes(records[0].state) if records else None
+
+    # -- seat tokens ----------------------------------------------------------------------
+    def save_token_hashes(self, game_id: str, hashes: Sequence[str]) -> None:
+        """Store the SHA-256 hashes of a game's seat tokens (never the tokens)."""
+        data = "\n".join(hashes).encode("ascii")
+        self.tokens.insert_events([RecordedEvent(game_id, 1, "token-hashes", data)])
+
+    def load_token_hashes(self, game_id: str) -> list[str]:
+        """The seat-token hashes of a game, by seat (empty if none)."""
+        records = self.tokens.select_events(game_id, limit=1)
+        if not records:
+            return []
+        return bytes(records[0].state).decode("ascii").split("\n")
 
     def close(self) -> None:
         """Release connections."""

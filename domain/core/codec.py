@@ -15,7 +15,6 @@ Undone(to_version=3)
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import reduce
 from typing import Any, Union
 
 import msgspec
@@ -47,8 +46,8 @@ def _tag(cls: type[msgspec.Struct]) -> str:
 
 
 def _union(types: Iterable[type[Any]]) -> Any:
-    listed = tuple(types)
-    return reduce(lambda a, b: Union[a, b], listed)  # noqa: UP007
+    listed: tuple[Any, ...] = tuple(types)
+    return Union[listed]  # noqa: UP007
 
 
 class Codec:

@@ -48,7 +48,7 @@ class Event(msgspec.Struct, tag=True, frozen=True, kw_only=True):
     SCHEMA: ClassVar[int] = 1
 
 
-class Command(msgspec.Struct, tag=True, frozen=True, kw_only=True):
+class Command(msgspec.Struct, tag=True, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Base class of every command a seat can send."""
 
 
@@ -141,6 +141,10 @@ class Game(ABC, Generic[S]):
     def is_over(self, state: S) -> bool:
         """``True`` once the game has ended."""
 
+    def is_setup(self, state: S) -> bool:
+        """``True`` while the game is still being set up by the seats. Default: never."""
+        return False
+
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:
         """The final result, or ``None`` while the game goes on."""
@@ -171,7 +175,8 @@ class Game(ABC, Generic[S]):
 
     def decode_state(self, data: bytes) -> S:
         """The state encoded by :meth:`encode_state`."""
-        return msgspec.msgpack.decode(data, type=self.state_type)  # type: ignore[no-any-return]
+        state: S = msgspec.msgpack.decode(data, type=self.state_type)  # type: ignore[assignment]
+        return state
 
     def decode_options(self, options: dict[str, Any] | None) -> Any:
         """Options from plain data, validated (raises ``msgspec.ValidationError``)."""

@@ -1,0 +1,52 @@
+# Annales — see README.md. Every target installs what it needs into ./.venv first.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PYTEST_WORKERS ?= 2
+
+.PHONY: install proto run test lint typecheck unit long bench clean
+
+PROTOS := $(wildcard proto/annales/v1/*.proto)
+
+$(STAMP): pyproject.toml $(PROTOS)
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	mkdir -p service/gen/annales/v1
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(MAKE) proto
+	$(BIN)/python -m pip install --quiet --no-deps -e .
+	touch $(STAMP)
+
+# Python stubs are generated from the protos, never edited by hand (service/gen is ignored).
+proto:
+	rm -rf service/gen && mkdir -p service/gen/annales/v1
+	$(BIN)/python -m grpc_tools.protoc -Iproto --python_out=service/gen \
+		--grpc_python_out=service/gen --pyi_out=service/gen $(PROTOS)
+	touch service/gen/annales/__init__.py service/gen/annales/v1/__init__.py
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/annales demo --db data/annales.db --players 3 --seed demo
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+unit: $(STAMP)
+	$(BIN)/pytest -n $(PYTEST_WORKERS) -m "not long"
+
+test: lint typecheck unit
+
+long: $(STAMP)
+	$(BIN)/pytest -n $(PYTEST_WORKERS) -m long
+
+bench: $(STAMP)
+	$(BIN)/python -m tests.bench.run
+
+clean:
+	rm -rf $(VENV) data .pytest_cache .mypy_cache .ruff_cache

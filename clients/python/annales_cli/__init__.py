@@ -1,0 +1,1 @@
+"""The ``annales`` command line: bot demos, records (export / verify) and content reports."""

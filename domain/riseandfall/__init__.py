@@ -1,0 +1,1 @@
+"""Rise & Fall: the world (``world``, ``worldbuild``, ``tiles``) and the rules (``game``)."""

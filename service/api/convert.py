@@ -1,0 +1,175 @@
+"""Generic conversion between msgspec values and protobuf messages, driven by descriptors.
+
+Protos mirror the domain's structs by naming convention, so one mechanism serves every game:
+
+* a struct field ``x`` is the proto field ``x`` (same name); lists and tuples are ``repeated``;
+  ``T | None`` is a proto3 ``optional`` (or a message field) left unset for ``None``;
+* a ``Literal[...]`` string is a proto enum whose value names are the enum's prefix (its
+  ``*_UNSPECIFIED`` name without ``UNSPECIFIED``) plus the upper-cased string, e.g. ``"city"``
+  ↔ ``RISE_AND_FALL_PIECE_CITY``;
+* a tagged union (a dict with ``"type": Tag``) is a message with one ``oneof`` whose field
+  ``snake_case(Tag)`` holds a message named ``<prefix><Tag>``, the prefix being the game's
+  (``RiseAndFall``) or empty for kernel events.
+
+Missing proto fields raise :class:`ProtoMismatch`, so a proto out of step with the domain fails
+loudly in tests rather than silently dropping data.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from google.protobuf.descriptor import Descriptor, EnumDescriptor, FieldDescriptor
+from google.protobuf.message import Message
+
+_CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
+
+
+class ProtoMismatch(ValueError):
+    """The proto and the domain struct disagree (a programming error, not bad input)."""
+
+
+def snake(name: str) -> str:
+    """``"PlaceTile"`` → ``"place_tile"``.
+
+    >>> snake("CardsRevealed")
+    'cards_revealed'
+    """
+    return _CAMEL.sub("_", name).lower()
+
+
+def _enum_prefix(enum: EnumDescriptor) -> str:
+    zero = enum.values_by_number[0].name
+    if not zero.endswith("UNSPECIFIED"):
+        raise ProtoMismatch(f"enum {enum.full_name} does not start with *_UNSPECIFIED")
+    return zero[: -len("UNSPECIFIED")]
+
+
+def _real_oneofs(descriptor: Descriptor) -> list[Any]:
+    """Oneofs written in the proto (not the synthetic ones of proto3 ``optional`` fields)."""
+    return [
+        o for o in descriptor.oneofs
+        if not (len(o.fields) == 1 and o.name == "_" + o.fields[0].name)
+    ]  # fmt: skip
+
+
+def _is_repeated(field: FieldDescriptor) -> bool:
+    return bool(field.label == FieldDescriptor.LABEL_REPEATED)
+
+
+def _is_map(field: FieldDescriptor) -> bool:
+    return bool(
+        _is_repeated(field)
+        and field.message_type is not None
+        and field.message_type.GetOptions().map_entry
+    )
+
+
+def fill(message: Message, data: Any, prefix: str = "") -> Message:
+    """Write plain data (``msgspec.to_builtins`` output) into ``message``; returns it."""
+    descriptor: Descriptor = message.DESCRIPTOR
+    if isinstance(data, dict) and "type" in data and len(_real_oneofs(descriptor)) == 1 \
+            and not descriptor.fields_by_name.get("type"):  # fmt: skip
+        tag = str(data["type"])
+        field = descriptor.fields_by_name.get(snake(tag))
+        if field is None or field.message_type is None:
+            raise ProtoMismatch(f"{descriptor.full_name} has no oneof field for {tag!r}")
+        inner = getattr(message, field.name)
+        inner.SetInParent()
+        rest = {k: v for k, v in data.items() if k != "type"}
+        fill(inner, rest, prefix)
+        return message
+    if not isinstance(data, dict):
+        raise ProtoMismatch(f"{descriptor.full_name} expects an object, got {type(data)}")
+    for key, value in data.items():
+        field = descriptor.fields_by_name.get(key)
+        if field is None:
+            raise ProtoMismatch(f"{descriptor.full_name} has no field {key!r}")
+        if value is None:
+            continue
+        _set_field(message, field, value, prefix)
+    return message
+
+
+def _scalar_in(field: FieldDescriptor, value: Any) -> Any:
+    if field.type == FieldDescriptor.TYPE_ENUM:
+        enum = field.enum_type
+        name = _enum_prefix(enum) + str(value).upper()
+        if name not in enum.values_by_name:
+            raise ProtoMismatch(f"enum {enum.full_name} has no value {name}")
+        return enum.values_by_name[name].number
+    if field.type == FieldDescriptor.TYPE_BYTES and isinstance(value, str):
+        return value.encode()
+    return value
+
+
+def _set_field(message: Message, field: FieldDescriptor, value: Any, prefix: str) -> None:
+    name = field.name
+    if _is_map(field):
+        target = getattr(message, name)
+        value_field = field.message_type.fields_by_name["value"]
+        for key, item in value.items():
+            if value_field.message_type is not None:
+                fill(target[key], item, prefix)
+            else:
+                target[key] = _scalar_in(value_field, item)
+        return
+    if _is_repeated(field):
+        target = getattr(message, name)
+        if field.message_type is not None:
+            for item in value:
+                fill(target.add(), item, prefix)
+        else:
+            target.extend(_scalar_in(field, item) for item in value)
+        return
+    if field.message_type is not None:
+        inner = getattr(message, name)
+        inner.SetInParent()
+        fill(inner, value, prefix)
+        return
+    setattr(message, name, _scalar_in(field, value))
+
+
+def read(message: Message, prefix: str = "") -> Any:
+    """Plain data from ``message``, ready for ``msgspec.convert`` (inverse of :func:`fill`)."""
+    descriptor: Descriptor = message.DESCRIPTOR
+    oneofs = _real_oneofs(descriptor)
+    if len(oneofs) == 1 and len(descriptor.fields) == len(oneofs[0].fields):
+        which = message.WhichOneof(oneofs[0].name)
+        if which is None:
+            raise ValueError(f"{descriptor.full_name}: no alternative is set")
+        field = descriptor.fields_by_name[which]
+        inner_name = field.message_type.name
+        tag = inner_name[len(prefix):] if inner_name.startswith(prefix) else inner_name
+        return {"type": tag, **read(getattr(message, which), prefix)}
+    out: dict[str, Any] = {}
+    for field in descriptor.fields:
+        if field.has_presence and not _is_repeated(field) and not message.HasField(field.name):
+            continue
+        out[field.name] = _get_field(message, field, prefix)
+    return out
+
+
+def _scalar_out(field: FieldDescriptor, value: Any) -> Any:
+    if field.type == FieldDescriptor.TYPE_ENUM:
+        enum = field.enum_type
+        name = enum.values_by_number[value].name if value in enum.values_by_number else ""
+        return name[len(_enum_prefix(enum)):].lower()
+    return value
+
+
+def _get_field(message: Message, field: FieldDescriptor, prefix: str) -> Any:
+    value = getattr(message, field.name)
+    if _is_map(field):
+        value_field = field.message_type.fields_by_name["value"]
+        if value_field.message_type is not None:
+            return {k: read(v, prefix) for k, v in value.items()}
+        return {k: _scalar_out(value_field, v) for k, v in value.items()}
+    if _is_repeated(field):
+        if field.message_type is not None:
+            return [read(item, prefix) for item in value]
+        return [_scalar_out(field, item) for item in value]
+    if field.message_type is not None:
+        return read(value, prefix)
+    return _scalar_out(field, value)

@@ -1,0 +1,27 @@
+"""How each game appears in the API: its ``GameType`` value and its field in the ``oneof``s.
+
+Adding a game to the API means adding its ``.proto`` and one :class:`ApiGame` line here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from annales.v1 import annales_pb2 as pb
+
+
+@dataclass(frozen=True)
+class ApiGame:
+    """A game's names in the API."""
+
+    name: str  # registry name, e.g. "riseandfall"
+    game_type: int  # GameType enum value
+    field: str  # field name in the Action / GameView / GameOptions / GameEvent oneofs
+    prefix: str  # message-name prefix of the game's messages
+
+
+API_GAMES: tuple[ApiGame, ...] = (
+    ApiGame("riseandfall", pb.GAME_TYPE_RISE_AND_FALL, "rise_and_fall", "RiseAndFall"),
+)
+BY_NAME = {g.name: g for g in API_GAMES}
+BY_TYPE = {g.game_type: g for g in API_GAMES}

@@ -1,0 +1,404 @@
+"""The ``annales.v1.GameService`` implementation on top of :class:`~service.application.GameService`.
+
+Every RPC validates its input (INVALID_ARGUMENT naming the field, RESOURCE_EXHAUSTED for
+oversized fields), resolves the caller's seat from the bearer token, reads under the game's
+lock, and builds every outgoing payload through :meth:`Redactor.outgoing`.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+import time
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+import grpc
+import msgspec
+
+from annales.v1 import annales_pb2 as pb
+from annales.v1 import annales_pb2_grpc as pb_grpc
+from domain.core.errors import MalformedCommand, RuleViolation
+from domain.core.kernel_events import RequestUndo, RespondUndo, Undo
+from service.api.auth import bearer, new_tokens, seat_of, token_hash
+from service.api.convert import fill, read
+from service.api.games import BY_NAME, BY_TYPE
+from service.api.redaction import Redactor, RecordRequest, SecretLeak, StateRequest
+from service.api.status import ApiError, abort, from_service_error
+from service.api.watch import Broadcaster
+from service.application import GameService
+from service.audit import verify_record
+from service.errors import ServiceError
+
+log = logging.getLogger("annales.api")
+
+MAX_ID = 128
+MAX_NAME = 64
+MAX_SEED = 256
+MAX_KEY = 128
+MAX_RECORD = 32 * 1024 * 1024
+DEFAULT_PAGE = 100
+MAX_PAGE = 1000
+
+R = TypeVar("R")
+
+
+def _invalid(field: str, message: str) -> ApiError:
+    return ApiError(grpc.StatusCode.INVALID_ARGUMENT, "INVALID_FIELD", f"{field}: {message}",
+                    {"field": field})  # fmt: skip
+
+
+def _too_large(field: str, limit: int) -> ApiError:
+    return ApiError(grpc.StatusCode.RESOURCE_EXHAUSTED, "TOO_LARGE",
+                    f"{field}: longer than {limit}", {"field": field})  # fmt: skip
+
+
+def _text(value: str, field: str, limit: int, required: bool = True) -> str:
+    if len(value) > limit:
+        raise _too_large(field, limit)
+    if required and not value:
+        raise _invalid(field, "is required")
+    return value
+
+
+def rpc(method: Callable[..., R]) -> Callable[..., R]:
+    """Map errors to typed statuses and log one structured line per call (no secrets)."""
+
+    @functools.wraps(method)
+    def wrapper(self: Servicer, request: Any, context: grpc.ServicerContext) -> R:
+        start = time.perf_counter()
+        code = "OK"
+        try:
+            return method(self, request, context)
+        except ApiError as error:
+            code = error.code.name
+            abort(context, error)
+        except ServiceError as error:
+            api = from_service_error(error)
+            code = api.code.name
+            abort(context, api)
+        except SecretLeak:
+            code = "INTERNAL"
+            log.error("secret leak prevented in %s", method.__name__)
+            abort(context, ApiError(grpc.StatusCode.INTERNAL, "INTERNAL", "Internal error."))
+        finally:
+            log.info(json.dumps({
+                "rpc": method.__name__, "game_id": getattr(request, "game_id", ""),
+                "code": code, "ms": round((time.perf_counter() - start) * 1000, 2),
+            }))  # fmt: skip
+
+    return wrapper
+
+
+class Servicer(pb_grpc.GameServiceServicer):
+    """RPC handlers (see ``proto/annales/v1/annales.proto``)."""
+
+    def __init__(self, service: GameService, broadcaster: Broadcaster) -> None:
+        self.service = service
+        self.redactor = Redactor(service)
+        self.broadcaster = broadcaster
+
+    # -- helpers ----------------------------------------------------------------------------
+    def _game(self, game_id: str) -> str:
+        _text(game_id, "game_id", MAX_ID)
+        self.service.head(game_id)  # NOT_FOUND when unknown
+        return game_id
+
+    def _viewer(self, game_id: str, context: grpc.ServicerContext) -> int | None:
+        hashes = self.service.store.load_token_hashes(game_id)
+        return seat_of(bearer(context.invocation_metadata()), game_id, hashes)
+
+    def _seat(self, game_id: str, context: grpc.ServicerContext) -> int:
+        seat = self._viewer(game_id, context)
+        if seat is None:
+            raise ApiError(grpc.StatusCode.UNAUTHENTICATED, "TOKEN_REQUIRED",
+                           "This call acts for a seat: send 'authorization: Bearer <token>'.")  # fmt: skip
+        return seat
+
+    def _summary(self, game_id: str, match: Any, head_version: int) -> pb.GameSummary:
+        header = match.kernel.header
+        game = match.game
+        outcome = game.outcome(match.state)
+        pending = game.pending(match.state)
+        head = self.service.head(game_id)
+        status = pb.GAME_STATUS_FINISHED if game.is_over(match.state) else (
+            pb.GAME_STATUS_SETUP if game.is_setup(match.state) else pb.GAME_STATUS_RUNNING)  # fmt: skip
+        return pb.GameSummary(
+            game_id=game_id, game_type=BY_NAME[header.game_type].game_type,
+            ruleset=header.ruleset, seat_names=list(header.seat_names), version=match.version,
+            head_version=head_version, status=status,
+            pending=pb.Pending(seats=list(pending.seats), decision=pending.decision,
+                               prompt=pending.prompt),
+            scores=list(game.scores(match.state)),
+            winners=list(outcome.winners) if outcome else [],
+            seed_commitment=header.seed_commitment, seed=head.kernel.seed or "",
+            options_json=json.dumps(header.options, sort_keys=True),
+        )  # fmt: skip
+
+    def _at(self, game_id: str, request: Any) -> Any:
+        head = self.service.head(game_id)
+        if request.HasField("version"):
+            if not 1 <= request.version <= head.version:
+                raise _invalid("version", f"must be between 1 and {head.version}")
+            return self.service.materialise(game_id, request.version).match
+        return head
+
+    def _submit(self, game_id: str, seat: int, command: Any, expected: int | None,
+                key: str) -> tuple[int, list[pb.GameEvent], bool]:  # fmt: skip
+        _text(key, "idempotency_key", MAX_KEY, required=False)
+        result = self.service.submit(game_id, seat, command, expected, key or None)
+        with self.service.lock(game_id):
+            events = self.redactor.outgoing(game_id, seat, list(result.envelopes))
+        return result.version, events, result.duplicate
+
+    # -- RPCs -------------------------------------------------------------------------------
+    @rpc
+    def CreateGame(self, request: pb.CreateGameRequest,
+                   context: grpc.ServicerContext) -> pb.CreateGameResponse:  # fmt: skip
+        api = BY_TYPE.get(request.game_type)
+        if api is None:
+            raise _invalid("game_type", "unknown or unspecified game type")
+        names = [_text(name, "seat_names", MAX_NAME) for name in request.seat_names]
+        if len(names) > 16:
+            raise _invalid("seat_names", "too many seats")
+        seed = _text(request.seed, "seed", MAX_SEED, required=False)
+        options: dict[str, Any] = {}
+        if request.HasField("options"):
+            which = request.options.WhichOneof("game")
+            if which not in (None, api.field):
+                raise _invalid("options", f"options of {which} for a {api.name} game")
+            if which is not None:
+                options = read(getattr(request.options, which), api.prefix)
+        created = self.service.create_game(api.name, options, names,
+                                           seed.encode() if seed else None)  # fmt: skip
+        tokens = new_tokens(created.game_id, len(names))
+        self.service.store.save_token_hashes(created.game_id, [token_hash(t) for t in tokens])
+        return pb.CreateGameResponse(
+            game_id=created.game_id, seed_commitment=created.seed_commitment,
+            version=created.version,
+            seat_tokens=[pb.SeatToken(seat=i, name=n, token=t)
+                         for i, (n, t) in enumerate(zip(names, tokens, strict=True))],
+        )  # fmt: skip
+
+    @rpc
+    def GetGame(self, request: pb.GetGameRequest,
+                context: grpc.ServicerContext) -> pb.GetGameResponse:  # fmt: skip
+        game_id = self._game(request.game_id)
+        with self.service.lock(game_id):
+            match = self._at(game_id, request)
+            head_version = self.service.head(game_id).version
+            view = self.redactor.outgoing(game_id, None, StateRequest(match.state))
+            return pb.GetGameResponse(game=self._summary(game_id, match, head_version), view=view)
+
+    @rpc
+    def GetView(self, request: pb.GetViewRequest,
+                context: grpc.ServicerContext) -> pb.GetViewResponse:  # fmt: skip
+        game_id = self._game(request.game_id)
+        seat = self._seat(game_id, context)
+        with self.service.lock(game_id):
+            match = self._at(game_id, request)
+            head_version = self.service.head(game_id).version
+            view = self.redactor.outgoing(game_id, seat, StateRequest(match.state))
+            return pb.GetViewResponse(game=self._summary(game_id, match, head_version),
+                                      seat=seat, view=view)  # fmt: skip
+
+    @rpc
+    def ListLegalActions(self, request: pb.ListLegalActionsRequest,
+                         context: grpc.ServicerContext) -> pb.ListLegalActionsResponse:  # fmt: skip
+        game_id = self._game(request.game_id)
+        seat = self._seat(game_id, context)
+        with self.service.lock(game_id):
+            match = self.service.head(game_id)
+            game = match.game
+            api = BY_NAME[match.kernel.header.game_type]
+            pending = game.pending(match.state)
+            request_open = match.kernel.undo_request
+            actions = [] if request_open is not None else game.legal_actions(match.state, seat)
+            response = pb.ListLegalActionsResponse(
+                seat=seat, version=match.version,
+                pending=pb.Pending(seats=list(pending.seats), decision=pending.decision,
+                                   prompt=pending.prompt),
+                undo_versions=match.undo_boundaries() if request_open is None else [],
+                undo_answer_expected=request_open is not None and seat != request_open.by
+                and seat not in request_open.approvals,
+            )  # fmt: skip
+            for command in actions:
+                fill(getattr(response.actions.add(), api.field), msgspec.to_builtins(command),
+                     api.prefix)  # fmt: skip
+            try:
+                match.own_undo_target(seat)
+                response.can_undo = True
+            except RuleViolation:
+                response.can_undo = False
+            return response
+
+    @rpc
+    def SubmitAction(self, request: pb.SubmitActionRequest,
+                     context: grpc.ServicerContext) -> pb.SubmitActionResponse:  # fmt: skip
+        game_id = self._game(request.game_id)
+        seat = self._seat(game_id, context)
+        header = self.service.header(game_id)
+        api = BY_NAME[header.game_type]
+        which = request.action.WhichOneof("game") if request.HasField("action") else None
+        if which is None:
+            raise _invalid("action", "is required")
+        if which != api.field:
+            raise _invalid("action", f"a {which} action for a {api.name} game")
+        try:
+            data = read(getattr(request.action, which), api.prefix)
+            command = self.service.codec(game_id).command_from_data(data)
+        except (MalformedCommand, ValueError) as error:
+            raise ApiError(grpc.StatusCode.INVALID_ARGUMENT, "MALFORMED_ACTION",
+                           f"action: {error}", {"field": "action"}) from error  # fmt: skip
+        expected = request.expected_version if request.HasField("expected_version") else None
+        version, events, duplicate = self._submit(game_id, seat, command, expected,
+                                                  request.idempotency_key)  # fmt: skip
+        return pb.SubmitActionResponse(version=version, events=events, duplicate=duplicate)
+
+    @rpc
+    def Undo(self, request: pb.UndoRequest,
+             context: grpc.ServicerContext) -> pb.UndoResponse:  # fmt: skip
+        game_id = self._game(request.game_id)
+        seat = self._seat(game_id, context)
+        expected = request.expected_version if request.HasField("expected_version") else None
+        version, events, _ = self._submit(game_id, seat, Undo(), expected,
+                                          request.idempotency_key)  # fmt: skip
+        return pb.UndoResponse(version=version, events=events)
+
+    @rpc
+    def RequestUndo(self, request: pb.RequestUndoRequest,
+                    context: grpc.ServicerContext) -> pb.RequestUndoResponse:  # fmt: skip
+        game_id = self._game(request.game_id)
+        seat = self._seat(game_id, context)
+        if request.to_version < 0:
+            raise _invalid("to_version", "must not be negative")
+        version, events, _ = self._submit(game_id, seat, RequestUndo(to_version=request.to_version),
+                                          None, request.idempotency_key)  # fmt: skip
+        return pb.RequestUndoResponse(version=version, events=events)
+
+    @rpc
+    def RespondUndo(self, request: pb.RespondUndoRequest,
+                    context: grpc.ServicerContext) -> pb.RespondUndoResponse:  # fmt: skip
+        game_id = self._game(request.game_id)
+        seat = self._seat(game_id, context)
+        version, events, _ = self._submit(game_id, seat, RespondUndo(approve=request.approve),
+                                          None, request.idempotency_key)  # fmt: skip
+        return pb.RespondUndoResponse(version=version, events=events)
+
+    def WatchGame(self, request: pb.WatchGameRequest,
+                  context: grpc.ServicerContext) -> Iterator[pb.WatchGameResponse]:  # fmt: skip
+        """Stream events after ``after_version``; ends after the game's final event."""
+        try:
+            game_id = self._game(request.game_id)
+            viewer = self._viewer(game_id, context)
+            if request.after_version < 0:
+                raise _invalid("after_version", "must not be negative")
+        except ApiError as error:
+            abort(context, error)
+        except ServiceError as error:
+            abort(context, from_service_error(error))
+        last = request.after_version
+        while context.is_active() and not self.broadcaster.closed:
+            envelopes = self.service.store.read(game_id, after=last, limit=500)
+            if envelopes:
+                with self.service.lock(game_id):
+                    events = self.redactor.outgoing(game_id, viewer, envelopes)
+                last = envelopes[-1].seq
+                yield pb.WatchGameResponse(events=events, version=last)
+                if envelopes[-1].kind == "SeedRevealed":
+                    return
+                continue
+            with self.service.lock(game_id):
+                head = self.service.head(game_id)
+                if head.kernel.seed is not None and head.version <= last:
+                    return
+            self.broadcaster.wait(game_id, last)
+
+    @rpc
+    def GetHistory(self, request: pb.GetHistoryRequest,
+                   context: grpc.ServicerContext) -> pb.GetHistoryResponse:  # fmt: skip
+        game_id = self._game(request.game_id)
+        viewer = self._viewer(game_id, context)
+        if request.page_size < 0:
+            raise _invalid("page_size", "must not be negative")
+        size = min(request.page_size or DEFAULT_PAGE, MAX_PAGE)
+        after = 0
+        if request.page_token:
+            _text(request.page_token, "page_token", 32)
+            if not request.page_token.isdigit():
+                raise _invalid("page_token", "not a token returned by GetHistory")
+            after = int(request.page_token)
+        envelopes = self.service.events(game_id, after=after, limit=size)
+        with self.service.lock(game_id):
+            events = self.redactor.outgoing(game_id, viewer, envelopes)
+            head = self.service.head(game_id).version
+        last = envelopes[-1].seq if envelopes else after
+        return pb.GetHistoryResponse(events=events,
+                                     next_page_token=str(last) if last < head else "")  # fmt: skip
+
+    @rpc
+    def ExportRecord(self, request: pb.ExportRecordRequest,
+                     context: grpc.ServicerContext) -> pb.ExportRecordResponse:  # fmt: skip
+        game_id = self._game(request.game_id)
+        viewer = self._viewer(game_id, context)
+        with self.service.lock(game_id):
+            record, complete = self.redactor.outgoing(game_id, viewer, RecordRequest())
+        return pb.ExportRecordResponse(record=record, complete=complete)
+
+    @rpc
+    def VerifyRecord(self, request: pb.VerifyRecordRequest,
+                     context: grpc.ServicerContext) -> pb.VerifyRecordResponse:  # fmt: skip
+        if len(request.record) > MAX_RECORD:
+            raise _too_large("record", MAX_RECORD)
+        if not request.record:
+            raise _invalid("record", "is required")
+        report = verify_record(request.record.splitlines())
+        divergence = report.divergence
+        return pb.VerifyRecordResponse(
+            ok=report.ok, message=report.message, reexecuted=report.reexecuted,
+            divergence_seq=divergence.seq if divergence else 0,
+            expected=divergence.expected if divergence else "",
+            found=divergence.found if divergence else "",
+        )  # fmt: skip
+
+    @rpc
+    def ListGames(self, request: pb.ListGamesRequest,
+                  context: grpc.ServicerContext) -> pb.ListGamesResponse:  # fmt: skip
+        if request.page_size < 0:
+            raise _invalid("page_size", "must not be negative")
+        size = min(request.page_size or 50, 500)
+        offset = 0
+        if request.page_token:
+            if not request.page_token.isdigit() or len(request.page_token) > 12:
+                raise _invalid("page_token", "not a token returned by ListGames")
+            offset = int(request.page_token)
+        wanted = BY_TYPE.get(request.game_type) if request.game_type else None
+        if request.game_type and wanted is None:
+            raise _invalid("game_type", "unknown game type")
+        ids = list(reversed(self.service.store.game_ids()))
+        if wanted is not None:
+            ids = [g for g in ids if self.service.header(g).game_type == wanted.name]
+        page = ids[offset : offset + size]
+        games = []
+        for game_id in page:
+            with self.service.lock(game_id):
+                head = self.service.head(game_id)
+                games.append(self._summary(game_id, head, head.version))
+        more = offset + size < len(ids)
+        return pb.ListGamesResponse(games=games,
+                                    next_page_token=str(offset + size) if more else "")  # fmt: skip
+
+
+class Diagnostics(pb_grpc.DiagnosticsServiceServicer):
+    """Echo RPCs: the baselines of the benchmarks."""
+
+    def Echo(self, request: pb.EchoRequest, context: grpc.ServicerContext) -> pb.EchoResponse:
+        """Return the payload."""
+        return pb.EchoResponse(payload=request.payload)
+
+    def EchoStream(self, request: pb.EchoStreamRequest,
+                   context: grpc.ServicerContext) -> Iterator[pb.EchoResponse]:  # fmt: skip
+        """Stream ``count`` copies of the payload."""
+        for _ in range(min(max(request.count, 0), 1_000_000)):
+            yield pb.EchoResponse(payload=request.payload)

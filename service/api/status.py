@@ -1,0 +1,87 @@
+"""Typed gRPC errors: a status code plus a ``google.rpc.ErrorInfo`` with a machine reason.
+
+=================================  =====================  ==============================
+service error                      gRPC status            reason
+=================================  =====================  ==============================
+malformed input                    INVALID_ARGUMENT       e.g. ``MALFORMED_ACTION``
+illegal action                     FAILED_PRECONDITION    the rule's code, e.g. ``CLIFF``
+stale expected version             ABORTED                ``VERSION_CONFLICT``
+unknown game                       NOT_FOUND              ``GAME_NOT_FOUND``
+missing token                      UNAUTHENTICATED        ``TOKEN_REQUIRED``
+token of another game / bad token  PERMISSION_DENIED      ``WRONG_TOKEN``
+oversized input                    RESOURCE_EXHAUSTED     ``TOO_LARGE``
+=================================  =====================  ==============================
+"""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+import grpc
+from google.protobuf import any_pb2
+from google.rpc import code_pb2, error_details_pb2, status_pb2
+from grpc_status import rpc_status
+
+from service.errors import (
+    GameNotFound,
+    IdempotencyKeyReused,
+    InvalidArgument,
+    RuleRejected,
+    ServiceError,
+    VersionConflict,
+)
+
+DOMAIN = "annales.v1"
+
+
+class ApiError(Exception):
+    """An error to send to the client as a typed status."""
+
+    def __init__(self, code: grpc.StatusCode, reason: str, message: str,
+                 metadata: dict[str, str] | None = None) -> None:  # fmt: skip
+        super().__init__(message)
+        self.code = code
+        self.reason = reason
+        self.message = message
+        self.metadata = metadata or {}
+
+
+def from_service_error(error: ServiceError) -> ApiError:
+    """The API error for an application-layer error."""
+    if isinstance(error, VersionConflict):
+        return ApiError(grpc.StatusCode.ABORTED, "VERSION_CONFLICT", error.message,
+                        {"current_version": str(error.current_version)})  # fmt: skip
+    if isinstance(error, GameNotFound):
+        return ApiError(grpc.StatusCode.NOT_FOUND, "GAME_NOT_FOUND", error.message)
+    if isinstance(error, RuleRejected):
+        rule = error.violation.rule
+        return ApiError(grpc.StatusCode.FAILED_PRECONDITION, error.reason, error.message,
+                        {"rule": rule} if rule else {})  # fmt: skip
+    if isinstance(error, IdempotencyKeyReused):
+        return ApiError(grpc.StatusCode.INVALID_ARGUMENT, error.reason, error.message)
+    if isinstance(error, InvalidArgument):
+        return ApiError(grpc.StatusCode.INVALID_ARGUMENT, error.reason, error.message)
+    return ApiError(grpc.StatusCode.INTERNAL, error.reason, error.message)
+
+
+_CODES = {
+    grpc.StatusCode.INVALID_ARGUMENT: code_pb2.INVALID_ARGUMENT,
+    grpc.StatusCode.FAILED_PRECONDITION: code_pb2.FAILED_PRECONDITION,
+    grpc.StatusCode.ABORTED: code_pb2.ABORTED,
+    grpc.StatusCode.NOT_FOUND: code_pb2.NOT_FOUND,
+    grpc.StatusCode.UNAUTHENTICATED: code_pb2.UNAUTHENTICATED,
+    grpc.StatusCode.PERMISSION_DENIED: code_pb2.PERMISSION_DENIED,
+    grpc.StatusCode.RESOURCE_EXHAUSTED: code_pb2.RESOURCE_EXHAUSTED,
+    grpc.StatusCode.INTERNAL: code_pb2.INTERNAL,
+}
+
+
+def abort(context: grpc.ServicerContext, error: ApiError) -> NoReturn:
+    """End the RPC with ``error`` as a rich status (code, message, ErrorInfo)."""
+    info = error_details_pb2.ErrorInfo(reason=error.reason, domain=DOMAIN,
+                                       metadata=error.metadata)  # fmt: skip
+    detail = any_pb2.Any()
+    detail.Pack(info)
+    status = status_pb2.Status(code=_CODES[error.code], message=error.message, details=[detail])
+    context.abort_with_status(rpc_status.to_status(status))
+    raise AssertionError("unreachable")  # abort_with_status raises

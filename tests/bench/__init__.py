@@ -1,0 +1,1 @@
+"""Benchmarks run by ``make bench``: printed with ratios against raw operations, never asserted."""

@@ -1,0 +1,161 @@
+"""``make bench`` — engine, store and application throughput, as ratios to raw operations.
+
+Every number is printed next to a raw operation measured in the same run on the same machine
+(msgspec decode, an SQLite insert with the same durability setting), so the ratios stay
+meaningful on other hardware. Nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import msgspec
+
+from domain.bots import make_bot
+from domain.core import Chance, Undo
+from service.application import GameService
+from service.config import StoreConfig
+from service.store import EventStore
+from tests.harness import Table, play, random_game
+
+
+def _rate(count: int, seconds: float) -> float:
+    return count / seconds if seconds > 0 else float("inf")
+
+
+def _timed(function: Callable[[], object], repeat: int = 1) -> float:
+    start = time.perf_counter()
+    for _ in range(repeat):
+        function()
+    return (time.perf_counter() - start) / repeat
+
+
+def bench_engine() -> None:
+    """Events folded/s and commands decided/s against raw msgspec decoding."""
+    tables = [random_game("riseandfall", seats, seed) for seats in (2, 3, 4) for seed in range(3)]
+    payloads = [(t, [e for e in t.envelopes]) for t in tables]
+    events_total = sum(len(envs) for _, envs in payloads)
+    decoded = [(t, [t.decode(e) for e in envs]) for t, envs in payloads]
+
+    def fold() -> None:
+        for table, events in decoded:
+            game = table.game
+            state = game.initial(game.decode_options({}), table.match.seats)
+            for event in events[1:]:
+                if type(event).__module__.startswith("domain.riseandfall"):
+                    state = game.evolve(state, event)
+
+    def raw_decode() -> None:
+        for table, envelopes in payloads:
+            codec = table.ledger.codec
+            for envelope in envelopes:
+                codec.decode_event(envelope.kind, envelope.schema, envelope.payload)
+
+    fold_s = _timed(fold, 3)
+    raw_s = _timed(raw_decode, 3)
+    print(f"fold: {_rate(events_total, fold_s):,.0f} events/s | raw msgspec decode "
+          f"{_rate(events_total, raw_s):,.0f} events/s | ratio fold/raw {raw_s / fold_s:.2f}")
+
+    decided = 0
+    decide_time = 0.0
+    legal_time = 0.0
+    for seed in range(3):
+        table = Table("riseandfall", 3, f"decide-{seed}".encode())
+        bots = {i: make_bot("random", f"d{seed}{i}".encode()) for i in range(3)}
+        while not table.is_over():
+            state = table.match.state
+            seat = table.game.pending(state).seats[0]
+            t0 = time.perf_counter()
+            actions = table.game.legal_actions(state, seat)
+            t1 = time.perf_counter()
+            command = bots[seat]._chance().choice(actions)
+            table.game.decide(state, seat, command, Chance(b"b", table.match.version))
+            t2 = time.perf_counter()
+            legal_time += t1 - t0
+            decide_time += t2 - t1
+            table.submit(seat, command)
+            decided += 1
+    print(f"decide: {_rate(decided, decide_time):,.0f} commands/s | legal_actions: "
+          f"{_rate(decided, legal_time):,.0f} enumerations/s | ratio decide/raw-decode "
+          f"{_rate(decided, decide_time) / _rate(events_total, raw_s):.3f}")
+
+
+def _long_game(service: GameService, target_events: int) -> str:
+    """A game of at least ``target_events`` events: bot play padded with undo/redo cycles."""
+    game_id = service.create_game("riseandfall", {"trophies": 6}, ["a", "b", "c"], b"long").game_id
+    bots = {i: make_bot("random", f"long{i}".encode()) for i in range(3)}
+    while service.head(game_id).version < target_events:
+        match = service.head(game_id)
+        game = match.game
+        if game.is_over(match.state):
+            break
+        seat = game.pending(match.state).seats[0]
+        command = bots[seat].choose(game, match.state, seat)
+        service.submit(game_id, seat, command)
+        try:
+            service.submit(game_id, seat, Undo())
+            service.submit(game_id, seat, command)
+        except Exception:  # noqa: BLE001 - the command was not undoable; play on
+            pass
+    return game_id
+
+
+def bench_store(tmp: Path) -> None:
+    """Materialisation of a 5,000-event game, and committed commands/s vs raw SQLite."""
+    service = GameService(EventStore(StoreConfig(path=str(tmp / "bench.db"))))
+    t0 = time.perf_counter()
+    game_id = _long_game(service, 5_000)
+    elapsed = time.perf_counter() - t0
+    last = service.store.last_seq(game_id)
+    commands = len({e.command_id for e in service.store.read(game_id)})
+    print(f"application on SQLite: {commands} commands committed in {elapsed:.2f} s = "
+          f"{_rate(commands, elapsed):,.0f} commands/s ({last} events)")
+
+    raw_path = tmp / "raw.db"
+    connection = sqlite3.connect(raw_path, isolation_level=None)
+    connection.execute("PRAGMA journal_mode=WAL")
+    connection.execute("PRAGMA synchronous=FULL")
+    connection.execute("CREATE TABLE t (id TEXT, v INTEGER, data BLOB, PRIMARY KEY (id, v))")
+    blob = b"x" * 300
+    n = 2000
+    start = time.perf_counter()
+    for i in range(n):
+        connection.execute("BEGIN")
+        connection.execute("INSERT INTO t VALUES (?, ?, ?)", ("g", i, blob))
+        connection.execute("COMMIT")
+    raw_rate = _rate(n, time.perf_counter() - start)
+    print(f"raw SQLite insert, 1 row/commit, WAL synchronous=FULL: {raw_rate:,.0f} rows/s | "
+          f"ratio application/raw {_rate(commands, elapsed) / raw_rate:.2f}")
+
+    fresh = GameService(service.store)
+    for label, version in (("head", last), ("version N/2", last // 2), ("version 137", 137)):
+        times = []
+        for _ in range(15):
+            start = time.perf_counter()
+            fresh.materialise(game_id, version)
+            times.append(time.perf_counter() - start)
+        print(f"materialise {label} of a {last}-event game: median "
+              f"{statistics.median(times) * 1000:.2f} ms, max {max(times) * 1000:.2f} ms "
+              f"(snapshot every {service.snapshot_every} events)")
+    snapshot = service.store.latest_snapshot(game_id)
+    assert snapshot is not None
+    raw_snapshot = _timed(lambda: msgspec.msgpack.decode(snapshot[1]), 50)
+    print(f"raw msgpack decode of one snapshot: {raw_snapshot * 1000:.3f} ms")
+
+
+def main() -> None:
+    """Run every benchmark and print the results."""
+    print("== engine (Rise & Fall, no storage) ==")
+    bench_engine()
+    with tempfile.TemporaryDirectory() as tmp:
+        print("== store and application (SQLite file) ==")
+        bench_store(Path(tmp))
+
+
+if __name__ == "__main__":
+    main()
