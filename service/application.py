@@ -24,7 +24,7 @@ import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
@@ -33,7 +33,7 @@ from domain.core.codec import Codec
 from domain.core.envelope import Envelope
 from domain.core.errors import MalformedCommand, RuleViolation
 from domain.core.game import Command, Event
-from domain.core.kernel_events import GameCreated
+from domain.core.kernel_events import GameCreated, Undone
 from domain.core.match import KernelState, Match
 from domain.registry import GAMES, get_codec
 from service.errors import (
@@ -77,6 +77,15 @@ class Submitted:
 class _Cached:
     ledger: Ledger
     idempotency: dict[str, tuple[bytes, int, int]]  # key -> (command bytes, first seq, last seq)
+    # encoded game states at the batch boundaries an undo may go back to (>= the floor)
+    recent: dict[int, bytes] = field(default_factory=dict)
+
+    def remember_state(self) -> None:
+        match = self.ledger.match
+        floor = match.kernel.floor
+        for version in [v for v in self.recent if v < floor]:
+            del self.recent[version]
+        self.recent[match.version] = self.ledger.game.encode_state(match.state)
 
 
 class GameService:
@@ -128,7 +137,9 @@ class GameService:
             raise InvalidArgument(f"Invalid game setup: {error}") from error
         self.store.save_seed(game_id, seed)
         self.store.append(envelopes)
-        self._remember(game_id, _Cached(ledger, {}))
+        cached = _Cached(ledger, {})
+        cached.remember_state()
+        self._remember(game_id, cached)
         self._maybe_snapshot(ledger, 0)
         self._announce(game_id, tuple(envelopes))
         return CreatedGame(game_id, ledger.version, _header(ledger).seed_commitment)
@@ -174,11 +185,17 @@ class GameService:
                 raise InvalidArgument(f"There is no seat {seat} in this game.", "NO_SUCH_SEAT")
             version_before = ledger.version
             command_id = uuid.uuid4().hex
+            recent = cached.recent
+
+            def state_at(version: int) -> Any:
+                if version in recent:
+                    return ledger.game.decode_state(recent[version])
+                return self.materialise(game_id, version).match.state
+
             try:
                 _, envelopes = ledger.submit(
-                    seat, command, command_id, self._seed(game_id),
-                    lambda v: self.materialise(game_id, v).match.state, idempotency_key,
-                )  # fmt: skip
+                    seat, command, command_id, self._seed(game_id), state_at, idempotency_key
+                )
             except MalformedCommand as error:
                 raise InvalidArgument(error.message, error.code) from error
             except RuleViolation as error:
@@ -203,6 +220,7 @@ class GameService:
                 cached.idempotency[idempotency_key] = (
                     command_bytes, envelopes[0].seq, envelopes[-1].seq
                 )
+            cached.remember_state()
             self._maybe_snapshot(ledger, version_before)
             result = Submitted(ledger.version, tuple(envelopes))
         self._announce(game_id, result.envelopes)
@@ -257,8 +275,28 @@ class GameService:
             header = codec.decode_event(first.kind, first.schema, first.payload)
             assert isinstance(header, GameCreated)
             ledger = Ledger.from_header(game_id, header)
-        for envelope in self.store.read(game_id, after=ledger.version, upto=target):
-            ledger.apply_envelope(envelope, lambda v: self.materialise(game_id, v).match.state)
+        envelopes = self.store.read(game_id, after=ledger.version, upto=target)
+        # Undo targets inside this fold are kept as copies on the way (no recursive refold).
+        targets = {
+            event.to_version
+            for event in (ledger.codec.decode_event(e.kind, e.schema, e.payload)
+                          for e in envelopes if e.kind == "Undone")
+            if isinstance(event, Undone)
+        }  # fmt: skip
+        game = ledger.game
+        saved: dict[int, bytes] = {}
+
+        def state_at(version: int) -> Any:
+            if version in saved:
+                return game.decode_state(saved[version])
+            return self.materialise(game_id, version).match.state
+
+        if ledger.version in targets:
+            saved[ledger.version] = game.encode_state(ledger.match.state)
+        for envelope in envelopes:
+            ledger.apply_envelope(envelope, state_at)
+            if envelope.seq in targets:
+                saved[envelope.seq] = game.encode_state(ledger.match.state)
         return ledger
 
     def seed_if_revealed(self, game_id: str) -> str | None:
@@ -309,6 +347,7 @@ class GameService:
                 command, first, _ = idempotency[open_batch[0]]
                 idempotency[open_batch[0]] = (command, first, envelope.seq)
         cached = _Cached(ledger, idempotency)
+        cached.remember_state()
         self._remember(game_id, cached)
         return cached
 

@@ -210,7 +210,7 @@ def _verify(items: list[dict[str, Any]]) -> VerifyReport:
             return _diverged(envelope.seq, envelope.hash, "(chain broken)",
                              "hash chain broken: a recorded byte was changed", game_type)  # fmt: skip
         event = codec.decode_event(envelope.kind, envelope.schema, payload)
-        if codec.event_to_data(event) != item["event"]:
+        if msgspec.json.encode(codec.event_to_data(event)) != msgspec.json.encode(item["event"]):
             return _diverged(envelope.seq, envelope.hash, "(readable form differs)",
                              "the readable event differs from its payload", game_type)  # fmt: skip
         envelopes.append(envelope)

@@ -443,6 +443,8 @@ def activation_event(state: RiseFallState, seat: int, command: Activate) -> Even
     cell, action, target = command.cell, command.action, command.target
     if not 0 <= cell < CELLS or not -1 <= target < CELLS:
         raise MalformedCommand("BAD_CELL", f"Cells are numbered 0 to {CELLS - 1}.")
+    if action not in ALL_ACTIONS:
+        raise MalformedCommand("UNKNOWN_ACTION", f"Unknown action {action!r}.")
     if kind < 0 or state.piece_of(cell, kind) != seat:
         raise RuleViolation(
             "NO_SUCH_PIECE",
@@ -450,8 +452,6 @@ def activation_event(state: RiseFallState, seat: int, command: Activate) -> Even
             f"played on cell {cell}.",
             "B - Actions",
         )
-    if action not in ALL_ACTIONS:
-        raise MalformedCommand("UNKNOWN_ACTION", f"Unknown action {action!r}.")
     handler = HANDLERS.get((kind, action))
     if handler is None:
         raise RuleViolation(

@@ -182,6 +182,15 @@ class RiseAndFall(Game[RiseFallState]):
                 "Your civilisation is extinct.",
                 "Cas rares (Extinction d'une civilisation)",
             )
+        try:
+            return self._dispatch(state, seat, command, chance)
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
+            # Commands built in Python without msgspec validation (e.g. a str cell).
+            raise MalformedCommand("MALFORMED_COMMAND", f"Malformed command: {error}") from error
+
+    def _dispatch(
+        self, state: RiseFallState, seat: int, command: Command, chance: Chance
+    ) -> list[Event]:
         if isinstance(command, PlaceTile):
             return self._place_tile(state, seat, command, chance)
         if isinstance(command, Deploy):

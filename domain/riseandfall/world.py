@@ -107,7 +107,7 @@ def region_terrain(terrain: Terrain | int) -> Terrain:
     return Terrain(terrain)
 
 
-class PlacedTile(msgspec.Struct, frozen=True, array_like=True):
+class PlacedTile(msgspec.Struct, frozen=True):
     """A terrain tile lying in the world.
 
     Attributes:

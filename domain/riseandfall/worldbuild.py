@@ -66,7 +66,7 @@ _BELOW["glacier"] = _LAYER["mountain"]
 _Pos = tuple[int, int, int, tuple[int, ...]]
 
 
-class TileMove(msgspec.Struct, frozen=True, array_like=True):
+class TileMove(msgspec.Struct, frozen=True):
     """A plain already in the world moved to a new position (rule on missing space).
 
     Attributes:
@@ -80,7 +80,7 @@ class TileMove(msgspec.Struct, frozen=True, array_like=True):
     y: int
 
 
-class TilePlacement(msgspec.Struct, frozen=True, array_like=True):
+class TilePlacement(msgspec.Struct, frozen=True):
     """A player's choice: lay tile ``kind``/``shape`` in ``rotation`` at ``x, y``.
 
     ``moves`` (plains only) lists the plains moved first, ascending by tile index.

@@ -7,6 +7,7 @@ Protos mirror the domain's structs by naming convention, so one mechanism serves
 * a ``Literal[...]`` string is a proto enum whose value names are the enum's prefix (its
   ``*_UNSPECIFIED`` name without ``UNSPECIFIED``) plus the upper-cased string, e.g. ``"city"``
   ↔ ``RISE_AND_FALL_PIECE_CITY``;
+* a list nested in a list is a repeated message ``<Name>List { repeated T values = 1; }``;
 * a tagged union (a dict with ``"type": Tag``) is a message with one ``oneof`` whose field
   ``snake_case(Tag)`` holds a message named ``<prefix><Tag>``, the prefix being the game's
   (``RiseAndFall``) or empty for kernel events.
@@ -54,8 +55,18 @@ def _real_oneofs(descriptor: Descriptor) -> list[Any]:
     ]  # fmt: skip
 
 
+def _is_list_wrapper(descriptor: Descriptor) -> bool:
+    """A message ``XList { repeated T values = 1; }`` stands for a list nested in a list."""
+    return bool(
+        descriptor.name.endswith("List")
+        and len(descriptor.fields) == 1
+        and descriptor.fields[0].name == "values"
+        and descriptor.fields[0].is_repeated
+    )
+
+
 def _is_repeated(field: FieldDescriptor) -> bool:
-    return bool(field.label == FieldDescriptor.LABEL_REPEATED)
+    return bool(field.is_repeated)
 
 
 def _is_map(field: FieldDescriptor) -> bool:
@@ -79,6 +90,9 @@ def fill(message: Message, data: Any, prefix: str = "") -> Message:
         inner.SetInParent()
         rest = {k: v for k, v in data.items() if k != "type"}
         fill(inner, rest, prefix)
+        return message
+    if isinstance(data, list | tuple) and _is_list_wrapper(descriptor):
+        _set_field(message, descriptor.fields[0], data, prefix)
         return message
     if not isinstance(data, dict):
         raise ProtoMismatch(f"{descriptor.full_name} expects an object, got {type(data)}")
@@ -134,6 +148,8 @@ def _set_field(message: Message, field: FieldDescriptor, value: Any, prefix: str
 def read(message: Message, prefix: str = "") -> Any:
     """Plain data from ``message``, ready for ``msgspec.convert`` (inverse of :func:`fill`)."""
     descriptor: Descriptor = message.DESCRIPTOR
+    if _is_list_wrapper(descriptor):
+        return _get_field(message, descriptor.fields[0], prefix)
     oneofs = _real_oneofs(descriptor)
     if len(oneofs) == 1 and len(descriptor.fields) == len(oneofs[0].fields):
         which = message.WhichOneof(oneofs[0].name)

@@ -82,6 +82,12 @@ def rpc(method: Callable[..., R]) -> Callable[..., R]:
             code = "INTERNAL"
             log.error("secret leak prevented in %s", method.__name__)
             abort(context, ApiError(grpc.StatusCode.INTERNAL, "INTERNAL", "Internal error."))
+        except Exception:
+            if context.code() is not None:  # already aborted with a status
+                raise
+            code = "INTERNAL"
+            log.exception("unexpected error in %s", method.__name__)
+            abort(context, ApiError(grpc.StatusCode.INTERNAL, "INTERNAL", "Internal error."))
         finally:
             log.info(json.dumps({
                 "rpc": method.__name__, "game_id": getattr(request, "game_id", ""),

@@ -72,6 +72,11 @@ def test_generic_refusals() -> None:
     with pytest.raises(RuleViolation) as err:
         GAME.decide(state, 0, ChooseCard(card="city"), _chance())
     assert err.value.code == "WRONG_PHASE"
+    with pytest.raises(MalformedCommand):
+        GAME.decide(state, 0, Activate(cell="x", action="move"), _chance())  # type: ignore[arg-type]
+    with pytest.raises(RuleViolation) as err:
+        GAME.decide(state, 7, Activate(cell=c(2, 1), action="produce"), _chance())
+    assert err.value.code == "NO_SUCH_SEAT" and GAME.legal_actions(state, 7) == []
 
 
 # -- nomads --------------------------------------------------------------------------------

@@ -106,3 +106,12 @@ def test_views_and_events_encode() -> None:
     assert (
         msgspec.msgpack.decode(msgspec.msgpack.encode(command), type=GAME.command_type) == command
     )
+
+
+def test_evolve_is_total_on_redacted_events() -> None:
+    """Folding a redacted sealed choice changes nothing and never raises."""
+    state = deployed()
+    before = GAME.encode_state(state)
+    GAME.evolve(state, ev.CardChosen(seat=0, round=1, card=""))
+    GAME.evolve(state, ev.DeclineChosen(seat=0, round=1, cards=()))
+    assert GAME.encode_state(state) == before

@@ -39,6 +39,26 @@ def _service(db: str | None) -> GameService:
 
 
 @app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", envvar="ANNALES_HOST", help="Address to listen on."),
+    port: int = typer.Option(50051, envvar="ANNALES_PORT", help="Port (0: any free port)."),
+    db: str | None = typer.Option(None, help="SQLite file (default $ANNALES_DB or data/annales.db)."),
+) -> None:
+    """Run the gRPC server until SIGTERM / Ctrl-C (graceful shutdown).
+
+    The store comes from ANNALES_STORE / ANNALES_DB / ANNALES_PG_* (see README).
+
+    Example: ``annales serve --port 50051 --db data/annales.db``
+    """
+    from service.api.server import serve as run_server
+
+    config = StoreConfig.from_env()
+    if db is not None:
+        config = StoreConfig(kind="sqlite", path=db, snapshot_every=config.snapshot_every)
+    run_server(config, host, port)
+
+
+@app.command()
 def demo(
     players: int = typer.Option(3, help="Number of seats (2-4)."),
     seed: str = typer.Option("demo", help="Game seed (text)."),
