@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST_WORKERS ?= 2
 
-.PHONY: install proto run test lint typecheck unit long bench clean
+.PHONY: install proto run demo test lint typecheck unit long bench clean
 
 PROTOS := $(wildcard proto/annales/v1/*.proto)
 
@@ -28,6 +28,9 @@ proto:
 install: $(STAMP)
 
 run: $(STAMP)
+	$(BIN)/annales serve --host 127.0.0.1 --port 50051 --db data/annales.db
+
+demo: $(STAMP)
 	$(BIN)/annales demo --db data/annales.db --players 3 --seed demo
 
 lint: $(STAMP)

@@ -1,4 +1,4 @@
-"""Pure game rules for Annales: the game-agnostic kernel (:mod:`domain.core`) and one package per game.
+"""Pure game rules: the game-agnostic kernel (:mod:`domain.core`) and one package per game.
 
 Nothing in this package performs I/O, reads the clock or uses the :mod:`random` module; the same
 inputs always give byte-identical outputs.

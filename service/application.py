@@ -218,7 +218,9 @@ class GameService:
                 raise
             if idempotency_key is not None:
                 cached.idempotency[idempotency_key] = (
-                    command_bytes, envelopes[0].seq, envelopes[-1].seq
+                    command_bytes,
+                    envelopes[0].seq,
+                    envelopes[-1].seq,
                 )
             cached.remember_state()
             self._maybe_snapshot(ledger, version_before)
@@ -226,8 +228,9 @@ class GameService:
         self._announce(game_id, result.envelopes)
         return result
 
-    def _replayed(self, game_id: str, cached: _Cached, key: str,
-                  command_bytes: bytes) -> Submitted | None:  # fmt: skip
+    def _replayed(
+        self, game_id: str, cached: _Cached, key: str, command_bytes: bytes
+    ) -> Submitted | None:
         known = cached.idempotency.get(key)
         if known is None:
             return None
@@ -279,10 +282,13 @@ class GameService:
         # Undo targets inside this fold are kept as copies on the way (no recursive refold).
         targets = {
             event.to_version
-            for event in (ledger.codec.decode_event(e.kind, e.schema, e.payload)
-                          for e in envelopes if e.kind == "Undone")
+            for event in (
+                ledger.codec.decode_event(e.kind, e.schema, e.payload)
+                for e in envelopes
+                if e.kind == "Undone"
+            )
             if isinstance(event, Undone)
-        }  # fmt: skip
+        }
         game = ledger.game
         saved: dict[int, bytes] = {}
 
@@ -323,11 +329,13 @@ class GameService:
         every = self.snapshot_every
         if every > 0 and ledger.version // every > version_before // every:
             snapshot = Snapshot(
-                ledger.match.kernel, ledger.game.encode_state(ledger.match.state),
+                ledger.match.kernel,
+                ledger.game.encode_state(ledger.match.state),
                 ledger.last_hash,
-            )  # fmt: skip
-            self.store.save_snapshot(ledger.game_id, ledger.version,
-                                     msgspec.msgpack.encode(snapshot))  # fmt: skip
+            )
+            self.store.save_snapshot(
+                ledger.game_id, ledger.version, msgspec.msgpack.encode(snapshot)
+            )
 
     def _head(self, game_id: str) -> _Cached:
         cached = self._cache.get(game_id)

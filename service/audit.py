@@ -43,8 +43,11 @@ def _canonical(data: dict[str, Any]) -> bytes:
     return msgspec.json.encode(data)
 
 
-def export_lines(envelopes: Sequence[Envelope], decode: Callable[[Envelope], Event],
-                 redact: EventFilter | None = None) -> list[bytes]:  # fmt: skip
+def export_lines(
+    envelopes: Sequence[Envelope],
+    decode: Callable[[Envelope], Event],
+    redact: EventFilter | None = None,
+) -> list[bytes]:
     """The record of a game as canonical JSON lines (without trailing newlines).
 
     ``redact(envelope, event)`` may replace an event by what a viewer may see, or drop it
@@ -54,17 +57,19 @@ def export_lines(envelopes: Sequence[Envelope], decode: Callable[[Envelope], Eve
     if not isinstance(header_event, GameCreated):
         raise ValueError("a game log starts with GameCreated")
     lines = [
-        _canonical({
-            "record": RECORD_FORMAT,
-            "game_id": envelopes[0].game_id,
-            "game_type": header_event.game_type,
-            "ruleset": header_event.ruleset,
-            "options": header_event.options,
-            "seats": list(header_event.seat_names),
-            "seed_commitment": header_event.seed_commitment,
-            "events": len(envelopes),
-        })
-    ]  # fmt: skip
+        _canonical(
+            {
+                "record": RECORD_FORMAT,
+                "game_id": envelopes[0].game_id,
+                "game_type": header_event.game_type,
+                "ruleset": header_event.ruleset,
+                "options": header_event.options,
+                "seats": list(header_event.seat_names),
+                "seed_commitment": header_event.seed_commitment,
+                "events": len(envelopes),
+            }
+        )
+    ]
     codec = get_codec(header_event.game_type)
     redacted_any = False
     current_command: str | None = None
@@ -74,34 +79,43 @@ def export_lines(envelopes: Sequence[Envelope], decode: Callable[[Envelope], Eve
         if envelope.command_id != current_command:
             current_command = envelope.command_id
             command_data = (
-                None if envelope.command is None
+                None
+                if envelope.command is None
                 else codec.command_to_data(codec.decode_command(envelope.command))
-            )  # fmt: skip
+            )
             if redact is not None and redacted_any:
                 command_data = None
-            lines.append(_canonical({
-                "type": "command",
-                "command_id": envelope.command_id,
-                "seat": envelope.seat,
-                "idempotency_key": envelope.idempotency_key,
-                "command": command_data,
-            }))  # fmt: skip
+            lines.append(
+                _canonical(
+                    {
+                        "type": "command",
+                        "command_id": envelope.command_id,
+                        "seat": envelope.seat,
+                        "idempotency_key": envelope.idempotency_key,
+                        "command": command_data,
+                    }
+                )
+            )
         if shown is None:
             redacted_any = True
             continue
         same = shown is event
         redacted_any = redacted_any or not same
-        lines.append(_canonical({
-            "type": "event",
-            "seq": envelope.seq,
-            "kind": envelope.kind,
-            "schema": envelope.schema,
-            "ruleset": envelope.ruleset,
-            "event": codec.event_to_data(shown),
-            "payload": base64.b64encode(envelope.payload).decode() if same else None,
-            "prev_hash": envelope.prev_hash,
-            "hash": envelope.hash,
-        }))  # fmt: skip
+        lines.append(
+            _canonical(
+                {
+                    "type": "event",
+                    "seq": envelope.seq,
+                    "kind": envelope.kind,
+                    "schema": envelope.schema,
+                    "ruleset": envelope.ruleset,
+                    "event": codec.event_to_data(shown),
+                    "payload": base64.b64encode(envelope.payload).decode() if same else None,
+                    "prev_hash": envelope.prev_hash,
+                    "hash": envelope.hash,
+                }
+            )
+        )
     return lines
 
 
@@ -156,8 +170,7 @@ def verify_record(lines: Iterable[bytes]) -> VerifyReport:
         return _verify(_parse(lines))
     except RecordError as error:
         return VerifyReport(False, f"unreadable record: {error}")
-    except (KeyError, TypeError, ValueError, msgspec.DecodeError,
-            msgspec.ValidationError) as error:  # fmt: skip
+    except (KeyError, TypeError, ValueError, msgspec.DecodeError, msgspec.ValidationError) as error:
         return VerifyReport(False, f"malformed record: {type(error).__name__}: {error}")
 
 
@@ -190,41 +203,76 @@ def _verify(items: list[dict[str, Any]]) -> VerifyReport:
             raise RecordError(f"unexpected line type {item.get('type')!r}")
         command_item, batch = commands[-1]
         if item["payload"] is None:
-            return VerifyReport(False, f"seq {item['seq']}: redacted event; cannot verify",
-                                game_type)  # fmt: skip
+            return VerifyReport(
+                False, f"seq {item['seq']}: redacted event; cannot verify", game_type
+            )
         payload = base64.b64decode(item["payload"], validate=True)
         first = not batch
         command_bytes = None
         if first and command_item["command"] is not None:
             command_bytes = codec.encode_command(codec.command_from_data(command_item["command"]))
         envelope = Envelope(
-            game_id, int(item["seq"]), str(command_item["command_id"]), int(command_item["seat"]),
-            str(item["ruleset"]), int(item["schema"]), str(item["kind"]), payload,
-            str(item["prev_hash"]), str(item["hash"]), command_bytes,
+            game_id,
+            int(item["seq"]),
+            str(command_item["command_id"]),
+            int(command_item["seat"]),
+            str(item["ruleset"]),
+            int(item["schema"]),
+            str(item["kind"]),
+            payload,
+            str(item["prev_hash"]),
+            str(item["hash"]),
+            command_bytes,
             command_item["idempotency_key"] if first else None,
-        )  # fmt: skip
+        )
         if envelope.seq != len(envelopes) + 1:
-            return _diverged(envelope.seq, str(len(envelopes) + 1), str(envelope.seq),
-                             "sequence numbers are not contiguous", game_type)  # fmt: skip
+            return _diverged(
+                envelope.seq,
+                str(len(envelopes) + 1),
+                str(envelope.seq),
+                "sequence numbers are not contiguous",
+                game_type,
+            )
         if not verify_link(envelope, prev):
-            return _diverged(envelope.seq, envelope.hash, "(chain broken)",
-                             "hash chain broken: a recorded byte was changed", game_type)  # fmt: skip
+            return _diverged(
+                envelope.seq,
+                envelope.hash,
+                "(chain broken)",
+                "hash chain broken: a recorded byte was changed",
+                game_type,
+            )
         event = codec.decode_event(envelope.kind, envelope.schema, payload)
         if msgspec.json.encode(codec.event_to_data(event)) != msgspec.json.encode(item["event"]):
-            return _diverged(envelope.seq, envelope.hash, "(readable form differs)",
-                             "the readable event differs from its payload", game_type)  # fmt: skip
+            return _diverged(
+                envelope.seq,
+                envelope.hash,
+                "(readable form differs)",
+                "the readable event differs from its payload",
+                game_type,
+            )
         envelopes.append(envelope)
         batch.append(envelope)
         prev = envelope.hash
     if int(header["events"]) != len(envelopes):
-        return VerifyReport(False, f"header announces {header['events']} events, record has "
-                            f"{len(envelopes)}", game_type)  # fmt: skip
+        return VerifyReport(
+            False,
+            f"header announces {header['events']} events, record has {len(envelopes)}",
+            game_type,
+        )
     created = codec.decode_event(envelopes[0].kind, envelopes[0].schema, envelopes[0].payload)
     if not isinstance(created, GameCreated) or (
-        created.game_type, created.ruleset, created.options, list(created.seat_names),
+        created.game_type,
+        created.ruleset,
+        created.options,
+        list(created.seat_names),
         created.seed_commitment,
-    ) != (header["game_type"], header["ruleset"], header["options"], header["seats"],
-          header["seed_commitment"]):  # fmt: skip
+    ) != (
+        header["game_type"],
+        header["ruleset"],
+        header["options"],
+        header["seats"],
+        header["seed_commitment"],
+    ):
         return VerifyReport(False, "the header disagrees with the first event", game_type)
     # 2. The seed, once revealed, must match the commitment; then re-execute everything.
     seed_hex = None
@@ -234,26 +282,38 @@ def _verify(items: list[dict[str, Any]]) -> VerifyReport:
             assert isinstance(revealed, SeedRevealed)
             seed_hex = revealed.seed
     if seed_hex is None:
-        return VerifyReport(True, "hash chain verified; the game is not over, so the seed is "
-                            "secret and commands were not re-executed", game_type,
-                            len(envelopes))  # fmt: skip
+        return VerifyReport(
+            True,
+            "hash chain verified; the game is not over, so the seed is "
+            "secret and commands were not re-executed",
+            game_type,
+            len(envelopes),
+        )
     seed = bytes.fromhex(seed_hex)
     if hashlib.sha256(seed).hexdigest() != header["seed_commitment"]:
-        return VerifyReport(False, "the revealed seed does not match the seed commitment",
-                            game_type, len(envelopes))  # fmt: skip
+        return VerifyReport(
+            False, "the revealed seed does not match the seed commitment", game_type, len(envelopes)
+        )
     return _reexecute(game_id, game_type, created, seed, commands, len(envelopes))
 
 
 def _diverged(seq: int, expected: str, found: str, reason: str, game_type: str) -> VerifyReport:
     return VerifyReport(
-        False, f"divergence at seq {seq}: {reason} (expected {expected}, found {found})",
-        game_type, divergence=Divergence(seq, expected, found, reason),
-    )  # fmt: skip
+        False,
+        f"divergence at seq {seq}: {reason} (expected {expected}, found {found})",
+        game_type,
+        divergence=Divergence(seq, expected, found, reason),
+    )
 
 
-def _reexecute(game_id: str, game_type: str, created: GameCreated, seed: bytes,
-               commands: list[tuple[dict[str, Any], list[Envelope]]],
-               total: int) -> VerifyReport:  # fmt: skip
+def _reexecute(
+    game_id: str,
+    game_type: str,
+    created: GameCreated,
+    seed: bytes,
+    commands: list[tuple[dict[str, Any], list[Envelope]]],
+    total: int,
+) -> VerifyReport:
     codec = get_codec(game_type)
     targets = set()
     for _, batch in commands:
@@ -276,28 +336,50 @@ def _reexecute(game_id: str, game_type: str, created: GameCreated, seed: bytes,
             )
         else:
             if ledger is None or command_item["command"] is None:
-                return _diverged(recorded[0].seq if recorded else 0, "a command",
-                                 "no command", "missing command", game_type)  # fmt: skip
+                return _diverged(
+                    recorded[0].seq if recorded else 0,
+                    "a command",
+                    "no command",
+                    "missing command",
+                    game_type,
+                )
             command = codec.command_from_data(command_item["command"])
             try:
                 _, produced = ledger.submit(
-                    int(command_item["seat"]), command, str(command_item["command_id"]), seed,
-                    state_at, command_item["idempotency_key"],
-                )  # fmt: skip
+                    int(command_item["seat"]),
+                    command,
+                    str(command_item["command_id"]),
+                    seed,
+                    state_at,
+                    command_item["idempotency_key"],
+                )
             except RuleViolation as error:
                 seq = recorded[0].seq if recorded else ledger.version + 1
-                return _diverged(seq, recorded[0].hash if recorded else "", f"refused: "
-                                 f"{error.code}", "the command is illegal on re-execution",
-                                 game_type)  # fmt: skip
+                return _diverged(
+                    seq,
+                    recorded[0].hash if recorded else "",
+                    f"refused: {error.code}",
+                    "the command is illegal on re-execution",
+                    game_type,
+                )
         for index in range(max(len(produced), len(recorded))):
             mine = produced[index] if index < len(produced) else None
             theirs = recorded[index] if index < len(recorded) else None
             if mine is None or theirs is None or mine.hash != theirs.hash:
                 seq = (theirs or mine).seq  # type: ignore[union-attr]
-                return _diverged(seq, theirs.hash if theirs else "(no event)",
-                                 mine.hash if mine else "(no event)",
-                                 "re-execution gives a different event", game_type)  # fmt: skip
+                return _diverged(
+                    seq,
+                    theirs.hash if theirs else "(no event)",
+                    mine.hash if mine else "(no event)",
+                    "re-execution gives a different event",
+                    game_type,
+                )
         if produced and produced[-1].seq in targets:
             saved[produced[-1].seq] = ledger.game.encode_state(ledger.match.state)
-    return VerifyReport(True, f"verified: {total} events re-executed from the revealed seed, "
-                        "every hash matches", game_type, total, reexecuted=True)  # fmt: skip
+    return VerifyReport(
+        True,
+        f"verified: {total} events re-executed from the revealed seed, every hash matches",
+        game_type,
+        total,
+        reexecuted=True,
+    )

@@ -38,8 +38,13 @@ def play_with_bots(
             return submitted
         seat = movers[0]
         command = bots[seat].choose(game, match.state, seat)
-        service.submit(game_id, seat, command, expected_version=match.version,
-                       idempotency_key=f"bot-{seat}-{match.version}")  # fmt: skip
+        service.submit(
+            game_id,
+            seat,
+            command,
+            expected_version=match.version,
+            idempotency_key=f"bot-{seat}-{match.version}",
+        )
         submitted += 1
         if on_command is not None:
             on_command(service, game_id)

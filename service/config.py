@@ -57,8 +57,12 @@ class StoreConfig:
         """The environment the eventsourcing library's infrastructure factory expects."""
         common = {"ORIGINATOR_ID_TYPE": "text", "CREATE_TABLE": "y"}
         if self.kind == "sqlite":
-            return {**common, "PERSISTENCE_MODULE": "eventsourcing.sqlite",
-                    "SQLITE_DBNAME": self.path, "SQLITE_LOCK_TIMEOUT": "10"}  # fmt: skip
+            return {
+                **common,
+                "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+                "SQLITE_DBNAME": self.path,
+                "SQLITE_LOCK_TIMEOUT": "10",
+            }
         if self.kind == "postgres":
             return {
                 **common,

@@ -24,10 +24,11 @@ SETUP_COMMAND_ID = "setup"
 class Ledger:
     """A :class:`~domain.core.match.Match` plus the last hash of its chain."""
 
-    __slots__ = ("game_id", "game", "codec", "match", "last_hash")
+    __slots__ = ("codec", "game", "game_id", "last_hash", "match")
 
-    def __init__(self, game_id: str, game: Game[Any], codec: Codec, match: Match,
-                 last_hash: str) -> None:  # fmt: skip
+    def __init__(
+        self, game_id: str, game: Game[Any], codec: Codec, match: Match, last_hash: str
+    ) -> None:
         self.game_id = game_id
         self.game = game
         self.codec = codec
@@ -74,8 +75,9 @@ class Ledger:
         ledger = cls(game_id, game, codec, match, GENESIS)
         envelopes = ledger.record([header], SETUP_COMMAND_ID, SYSTEM_SEAT, None, None, _no_undo)
         setup_events = game.setup(match.state, Chance(seed, match.version))
-        envelopes += ledger.record(setup_events, SETUP_COMMAND_ID, SYSTEM_SEAT, None, None,
-                                   _no_undo)  # fmt: skip
+        envelopes += ledger.record(
+            setup_events, SETUP_COMMAND_ID, SYSTEM_SEAT, None, None, _no_undo
+        )
         return ledger, envelopes
 
     # -- play -----------------------------------------------------------------------------
@@ -96,8 +98,15 @@ class Ledger:
         start_version = self.match.version
         start_hash = self.last_hash
         events = self.match.execute(seat, command, command_id, seed, state_at)
-        envelopes = self._seal_all(events, start_version, start_hash, command_id, seat,
-                                   self.codec.encode_command(command), idempotency_key)  # fmt: skip
+        envelopes = self._seal_all(
+            events,
+            start_version,
+            start_hash,
+            command_id,
+            seat,
+            self.codec.encode_command(command),
+            idempotency_key,
+        )
         return events, envelopes
 
     def record(
@@ -116,14 +125,20 @@ class Ledger:
         for event in events:
             seq += 1
             self.match.apply(event, seq=seq, command_id=command_id, seat=seat, state_at=state_at)
-        return self._seal_all(events, start_version, start_hash, command_id, seat, command,
-                              idempotency_key)  # fmt: skip
+        return self._seal_all(
+            events, start_version, start_hash, command_id, seat, command, idempotency_key
+        )
 
     def apply_envelope(self, envelope: Envelope, state_at: StateAt) -> Event:
         """Fold one stored envelope (replay; never needs the seed)."""
         event = self.codec.decode_event(envelope.kind, envelope.schema, envelope.payload)
-        self.match.apply(event, seq=envelope.seq, command_id=envelope.command_id,
-                         seat=envelope.seat, state_at=state_at)  # fmt: skip
+        self.match.apply(
+            event,
+            seq=envelope.seq,
+            command_id=envelope.command_id,
+            seat=envelope.seat,
+            state_at=state_at,
+        )
         self.last_hash = envelope.hash
         return event
 

@@ -14,6 +14,7 @@ The store knows nothing of games; it moves bytes.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Sequence
 from typing import Any
@@ -64,8 +65,9 @@ class EventStore:
             ) from error
         return ids[-1] if ids else None
 
-    def read(self, game_id: str, after: int = 0, upto: int | None = None,
-             limit: int | None = None) -> list[Envelope]:  # fmt: skip
+    def read(
+        self, game_id: str, after: int = 0, upto: int | None = None, limit: int | None = None
+    ) -> list[Envelope]:
         """Envelopes of a game with ``after < seq <= upto``, in order."""
         records = self.events.select_events(game_id, gt=after, lte=upto, limit=limit)
         return [decode_envelope(r.state) for r in records]
@@ -93,10 +95,8 @@ class EventStore:
     # -- snapshots ----------------------------------------------------------------------
     def save_snapshot(self, game_id: str, version: int, data: bytes) -> None:
         """Store a snapshot at ``version`` (ignored if one already exists there)."""
-        try:
+        with contextlib.suppress(IntegrityError):
             self.snapshots.insert_events([RecordedEvent(game_id, version, "snapshot", data)])
-        except IntegrityError:
-            pass
 
     def latest_snapshot(self, game_id: str, upto: int | None = None) -> tuple[int, bytes] | None:
         """The newest snapshot at or before ``upto``, as ``(version, bytes)``."""

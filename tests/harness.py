@@ -20,8 +20,14 @@ from service.ledger import Ledger
 class Table:
     """An in-memory game: a ledger, its envelopes and copies of states at each version."""
 
-    def __init__(self, game_type: str, seats: int, seed: bytes,
-                 options: dict[str, Any] | None = None, keep_states: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self,
+        game_type: str,
+        seats: int,
+        seed: bytes,
+        options: dict[str, Any] | None = None,
+        keep_states: bool = False,
+    ) -> None:
         self.seed = seed
         self.ledger, self.envelopes = Ledger.create(
             "test-game", game_type, options or {}, [f"seat{i}" for i in range(seats)], seed
@@ -54,8 +60,9 @@ class Table:
     def submit(self, seat: int, command: Command) -> list[Envelope]:
         """Decide and fold a command, as the service would (raises ``RuleViolation``)."""
         self.counter += 1
-        _, envelopes = self.ledger.submit(seat, command, f"cmd{self.counter}", self.seed,
-                                          self.state_at)  # fmt: skip
+        _, envelopes = self.ledger.submit(
+            seat, command, f"cmd{self.counter}", self.seed, self.state_at
+        )
         self.envelopes.extend(envelopes)
         self._save()
         return envelopes
@@ -64,7 +71,9 @@ class Table:
         """The log as the kernel's fold takes it."""
         codec = self.ledger.codec
         return [
-            StoredEvent(e.seq, e.command_id, e.seat, codec.decode_event(e.kind, e.schema, e.payload))
+            StoredEvent(
+                e.seq, e.command_id, e.seat, codec.decode_event(e.kind, e.schema, e.payload)
+            )
             for e in self.envelopes
         ]
 
@@ -77,8 +86,12 @@ class Table:
         return bool(self.game.is_over(self.match.state))
 
 
-def play(table: Table, bots: dict[int, Bot], max_commands: int = 200_000,
-         before: Callable[[Table, int, Command], None] | None = None) -> int:  # fmt: skip
+def play(
+    table: Table,
+    bots: dict[int, Bot],
+    max_commands: int = 200_000,
+    before: Callable[[Table, int, Command], None] | None = None,
+) -> int:
     """Let bots play every pending decision until the end; returns commands played."""
     played = 0
     while not table.is_over() and played < max_commands:
@@ -94,8 +107,13 @@ def play(table: Table, bots: dict[int, Bot], max_commands: int = 200_000,
     return played
 
 
-def random_game(game_type: str, seats: int, seed: int, bot: str = "random",
-                options: dict[str, Any] | None = None) -> Table:  # fmt: skip
+def random_game(
+    game_type: str,
+    seats: int,
+    seed: int,
+    bot: str = "random",
+    options: dict[str, Any] | None = None,
+) -> Table:
     """A whole seeded bot game."""
     table = Table(game_type, seats, f"game-{seed}".encode(), options)
     bots = {i: make_bot(bot, f"bot-{seed}-{i}".encode()) for i in range(seats)}

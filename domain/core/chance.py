@@ -37,7 +37,7 @@ class Chance:
             draws of different decisions independent.
     """
 
-    __slots__ = ("_seed", "_version", "_index")
+    __slots__ = ("_index", "_seed", "_version")
 
     def __init__(self, seed: bytes, version: int) -> None:
         self._seed = seed

@@ -93,9 +93,19 @@ def seal(
         idempotency_key=idempotency_key,
     )
     return Envelope(
-        game_id, seq, command_id, seat, ruleset, schema, kind, payload, prev_hash, digest,
-        command, idempotency_key,
-    )  # fmt: skip
+        game_id,
+        seq,
+        command_id,
+        seat,
+        ruleset,
+        schema,
+        kind,
+        payload,
+        prev_hash,
+        digest,
+        command,
+        idempotency_key,
+    )
 
 
 def verify_link(envelope: Envelope, prev_hash: str) -> bool:

@@ -89,7 +89,7 @@ class Match:
     ``Match`` mutates itself as events are applied. It holds no I/O and no clock.
     """
 
-    __slots__ = ("game", "state", "kernel")
+    __slots__ = ("game", "kernel", "state")
 
     def __init__(self, game: Game[Any], state: Any, kernel: KernelState | None = None) -> None:
         self.game = game
@@ -113,7 +113,9 @@ class Match:
         return Match(self.game, self.game.copy_state(self.state), kernel)
 
     # -- folding ------------------------------------------------------------------------
-    def apply(self, event: Event, *, seq: int, command_id: str, seat: int, state_at: StateAt) -> None:
+    def apply(
+        self, event: Event, *, seq: int, command_id: str, seat: int, state_at: StateAt
+    ) -> None:
         """Fold one stored event (``seq`` must be ``version + 1``)."""
         kernel = self.kernel
         history = kernel.history
@@ -285,8 +287,9 @@ def replay_events(game: Game[Any], stored: Sequence[StoredEvent]) -> Match:
         return game.decode_state(saved[version])
 
     for item in stored:
-        match.apply(item.event, seq=item.seq, command_id=item.command_id, seat=item.seat,
-                    state_at=state_at)  # fmt: skip
+        match.apply(
+            item.event, seq=item.seq, command_id=item.command_id, seat=item.seat, state_at=state_at
+        )
         if item.seq in targets:
             saved[item.seq] = game.encode_state(match.state)
     return match

@@ -29,6 +29,13 @@ class WorldTilePlaced(Event, frozen=True, kw_only=True):
     placement: TilePlacement
 
 
+class TileSetAside(Event, frozen=True, kw_only=True):
+    """The next terrain tile fits nowhere and is set aside (assumed rule, see tiles.json)."""
+
+    kind: str
+    shape: int
+
+
 class FirstPlayerDrawn(Event, frozen=True, kw_only=True):
     """The first player was drawn at random, for building the world or for the deployment.
 
@@ -339,6 +346,7 @@ class GameEnded(Event, frozen=True, kw_only=True):
 
 RiseFallEvent = (
     WorldTilePlaced
+    | TileSetAside
     | FirstPlayerDrawn
     | TurnStarted
     | PieceDeployed

@@ -78,6 +78,8 @@ def _fold_setup(state: RiseFallState, event: Event) -> bool:
     if isinstance(event, ev.WorldTilePlaced):
         place(state.world, event.placement)
         state.tiles_placed += 1
+    elif isinstance(event, ev.TileSetAside):
+        state.tiles_placed += 1
     elif isinstance(event, ev.FirstPlayerDrawn):
         state.first_player = event.seat
         state.actor = event.seat

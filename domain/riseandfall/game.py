@@ -230,6 +230,11 @@ class RiseAndFall(Game[RiseFallState]):
             raise MalformedCommand("BAD_PLACEMENT", str(error)) from error
         sim = phases.Sim(state, fold, _copy)
         sim.emit(ev.WorldTilePlaced(seat=seat, placement=placement))
+        while sim.state.tiles_placed < len(tiles):
+            next_kind, next_shape = tiles[sim.state.tiles_placed]
+            if legal_placements(sim.state.world, next_kind, next_shape):
+                break
+            sim.emit(ev.TileSetAside(kind=next_kind, shape=next_shape))
         if sim.state.tiles_placed < len(tiles):
             sim.emit(ev.TurnStarted(seat=(seat + 1) % state.n))
         else:

@@ -26,6 +26,13 @@ if TYPE_CHECKING:
     from domain.core import Game
 
 
+class SupplyTile(msgspec.Struct, frozen=True):
+    """The next terrain tile to place: its kind and shape index (``content/tiles.json``)."""
+
+    kind: str
+    shape: int
+
+
 class PieceView(msgspec.Struct, frozen=True):
     """A piece in the world."""
 
@@ -54,7 +61,7 @@ class SeatView(msgspec.Struct, frozen=True, kw_only=True):
     coins: int
     wood: int
     stone: int
-    hand: tuple[str, ...] | None
+    hand: tuple[str, ...] | None = None
     hand_size: int
     discard: tuple[str, ...]
     discard_size: int
@@ -65,18 +72,18 @@ class SeatView(msgspec.Struct, frozen=True, kw_only=True):
     pieces_in_reserve: tuple[int, ...]
     to_deploy: tuple[str, ...]
     has_chosen: bool
-    chosen: str | None
-    played: str | None
+    chosen: str | None = None
+    played: str | None = None
     decline_due: int
     has_declined: bool
-    decline_choice: tuple[str, ...] | None
+    decline_choice: tuple[str, ...] | None = None
     done: bool
 
 
 class RiseFallView(msgspec.Struct, frozen=True, kw_only=True):
     """Everything a viewer may see of a Rise & Fall game."""
 
-    viewer: int | None
+    viewer: int | None = None
     phase: str
     round: int
     first_player: int
@@ -84,7 +91,7 @@ class RiseFallView(msgspec.Struct, frozen=True, kw_only=True):
     pending: tuple[int, ...]
     decision: str
     world: World
-    next_tile: tuple[str, int] | None
+    next_tile: SupplyTile | None = None
     pieces: tuple[PieceView, ...]
     activated: tuple[int, ...]
     bank_coins: int
@@ -97,8 +104,8 @@ class RiseFallView(msgspec.Struct, frozen=True, kw_only=True):
     buy_back_price: int
     seats: tuple[SeatView, ...]
     score_sheets: tuple[ScoreSheet, ...]
-    final_scores: tuple[int, ...] | None
-    winners: tuple[int, ...] | None
+    final_scores: tuple[int, ...] | None = None
+    winners: tuple[int, ...] | None = None
 
 
 def _names(kinds: list[int] | tuple[int, ...]) -> tuple[str, ...]:
@@ -147,7 +154,7 @@ def make_view(game: Game[RiseFallState], state: RiseFallState, viewer: int | Non
             pieces.append(PieceView(cell, state.rider[cell], "merchant"))
     tiles = supply(state.n)
     next_tile = (
-        tiles[state.tiles_placed]
+        SupplyTile(*tiles[state.tiles_placed])
         if state.phase == WORLD and state.tiles_placed < len(tiles)
         else None
     )

@@ -565,9 +565,13 @@ def _random_placement(
             c
             for c in board.near()
             if terrain[c] == _EMPTY
-            and (terrain[c - 1] != _EMPTY or terrain[c + 1] != _EMPTY
-                 or terrain[c - GRID] != _EMPTY or terrain[c + GRID] != _EMPTY)
-        ]  # fmt: skip
+            and (
+                terrain[c - 1] != _EMPTY
+                or terrain[c + 1] != _EMPTY
+                or terrain[c - GRID] != _EMPTY
+                or terrain[c + GRID] != _EMPTY
+            )
+        ]
     else:
         below = _BELOW[kind]
         pool = [c for c in board.near() if terrain[c] == below]

@@ -34,8 +34,11 @@ def bearer(metadata: Sequence[tuple[str, str | bytes]] | None) -> str | None:
             text = value.decode() if isinstance(value, bytes) else value
             scheme, _, token = text.partition(" ")
             if scheme.lower() != "bearer" or not token.strip():
-                raise ApiError(grpc.StatusCode.UNAUTHENTICATED, "BAD_AUTHORIZATION",
-                               "Use the header 'authorization: Bearer <seat token>'.")  # fmt: skip
+                raise ApiError(
+                    grpc.StatusCode.UNAUTHENTICATED,
+                    "BAD_AUTHORIZATION",
+                    "Use the header 'authorization: Bearer <seat token>'.",
+                )
             return token.strip()
     return None
 
@@ -50,8 +53,11 @@ def seat_of(token: str | None, game_id: str, hashes: Sequence[str]) -> int | Non
     token_game, _, rest = token.partition(".")
     seat_text, _, _ = rest.partition(".")
     if token_game != game_id:
-        raise ApiError(grpc.StatusCode.PERMISSION_DENIED, "WRONG_GAME_TOKEN",
-                       "This seat token belongs to another game.")  # fmt: skip
+        raise ApiError(
+            grpc.StatusCode.PERMISSION_DENIED,
+            "WRONG_GAME_TOKEN",
+            "This seat token belongs to another game.",
+        )
     if not seat_text.isdigit() or int(seat_text) >= len(hashes):
         raise ApiError(grpc.StatusCode.UNAUTHENTICATED, "BAD_TOKEN", "Invalid seat token.")
     seat = int(seat_text)

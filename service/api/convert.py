@@ -18,13 +18,11 @@ loudly in tests rather than silently dropping data.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from google.protobuf.descriptor import Descriptor, EnumDescriptor, FieldDescriptor
+from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
-_CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
 
 
 class ProtoMismatch(ValueError):
@@ -37,22 +35,23 @@ def snake(name: str) -> str:
     >>> snake("CardsRevealed")
     'cards_revealed'
     """
-    return _CAMEL.sub("_", name).lower()
+    return "".join(f"_{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(name))
 
 
-def _enum_prefix(enum: EnumDescriptor) -> str:
+def _enum_prefix(enum: Any) -> str:
     zero = enum.values_by_number[0].name
     if not zero.endswith("UNSPECIFIED"):
         raise ProtoMismatch(f"enum {enum.full_name} does not start with *_UNSPECIFIED")
-    return zero[: -len("UNSPECIFIED")]
+    return str(zero)[: -len("UNSPECIFIED")]
 
 
 def _real_oneofs(descriptor: Descriptor) -> list[Any]:
     """Oneofs written in the proto (not the synthetic ones of proto3 ``optional`` fields)."""
     return [
-        o for o in descriptor.oneofs
+        o
+        for o in descriptor.oneofs
         if not (len(o.fields) == 1 and o.name == "_" + o.fields[0].name)
-    ]  # fmt: skip
+    ]
 
 
 def _is_list_wrapper(descriptor: Descriptor) -> bool:
@@ -79,9 +78,13 @@ def _is_map(field: FieldDescriptor) -> bool:
 
 def fill(message: Message, data: Any, prefix: str = "") -> Message:
     """Write plain data (``msgspec.to_builtins`` output) into ``message``; returns it."""
-    descriptor: Descriptor = message.DESCRIPTOR
-    if isinstance(data, dict) and "type" in data and len(_real_oneofs(descriptor)) == 1 \
-            and not descriptor.fields_by_name.get("type"):  # fmt: skip
+    descriptor: Any = message.DESCRIPTOR
+    if (
+        isinstance(data, dict)
+        and "type" in data
+        and len(_real_oneofs(descriptor)) == 1
+        and not descriptor.fields_by_name.get("type")
+    ):
         tag = str(data["type"])
         field = descriptor.fields_by_name.get(snake(tag))
         if field is None or field.message_type is None:
@@ -106,7 +109,7 @@ def fill(message: Message, data: Any, prefix: str = "") -> Message:
     return message
 
 
-def _scalar_in(field: FieldDescriptor, value: Any) -> Any:
+def _scalar_in(field: Any, value: Any) -> Any:
     if field.type == FieldDescriptor.TYPE_ENUM:
         enum = field.enum_type
         name = _enum_prefix(enum) + str(value).upper()
@@ -118,7 +121,7 @@ def _scalar_in(field: FieldDescriptor, value: Any) -> Any:
     return value
 
 
-def _set_field(message: Message, field: FieldDescriptor, value: Any, prefix: str) -> None:
+def _set_field(message: Message, field: Any, value: Any, prefix: str) -> None:
     name = field.name
     if _is_map(field):
         target = getattr(message, name)
@@ -147,7 +150,7 @@ def _set_field(message: Message, field: FieldDescriptor, value: Any, prefix: str
 
 def read(message: Message, prefix: str = "") -> Any:
     """Plain data from ``message``, ready for ``msgspec.convert`` (inverse of :func:`fill`)."""
-    descriptor: Descriptor = message.DESCRIPTOR
+    descriptor: Any = message.DESCRIPTOR
     if _is_list_wrapper(descriptor):
         return _get_field(message, descriptor.fields[0], prefix)
     oneofs = _real_oneofs(descriptor)
@@ -157,7 +160,7 @@ def read(message: Message, prefix: str = "") -> Any:
             raise ValueError(f"{descriptor.full_name}: no alternative is set")
         field = descriptor.fields_by_name[which]
         inner_name = field.message_type.name
-        tag = inner_name[len(prefix):] if inner_name.startswith(prefix) else inner_name
+        tag = inner_name[len(prefix) :] if inner_name.startswith(prefix) else inner_name
         return {"type": tag, **read(getattr(message, which), prefix)}
     out: dict[str, Any] = {}
     for field in descriptor.fields:
@@ -167,15 +170,15 @@ def read(message: Message, prefix: str = "") -> Any:
     return out
 
 
-def _scalar_out(field: FieldDescriptor, value: Any) -> Any:
+def _scalar_out(field: Any, value: Any) -> Any:
     if field.type == FieldDescriptor.TYPE_ENUM:
         enum = field.enum_type
         name = enum.values_by_number[value].name if value in enum.values_by_number else ""
-        return name[len(_enum_prefix(enum)):].lower()
+        return name[len(_enum_prefix(enum)) :].lower()
     return value
 
 
-def _get_field(message: Message, field: FieldDescriptor, prefix: str) -> Any:
+def _get_field(message: Message, field: Any, prefix: str) -> Any:
     value = getattr(message, field.name)
     if _is_map(field):
         value_field = field.message_type.fields_by_name["value"]

@@ -6,6 +6,7 @@ Adding a game to the API means adding its ``.proto`` and one :class:`ApiGame` li
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from annales.v1 import annales_pb2 as pb
 
@@ -15,7 +16,7 @@ class ApiGame:
     """A game's names in the API."""
 
     name: str  # registry name, e.g. "riseandfall"
-    game_type: int  # GameType enum value
+    game_type: Any  # GameType enum value (pb.GameType)
     field: str  # field name in the Action / GameView / GameOptions / GameEvent oneofs
     prefix: str  # message-name prefix of the game's messages
 

@@ -24,9 +24,9 @@ from collections.abc import Sequence
 from typing import Any
 
 import msgspec
+from annales.v1 import annales_pb2 as pb
 from google.protobuf.message import Message
 
-from annales.v1 import annales_pb2 as pb
 from domain.core.envelope import Envelope
 from domain.core.game import Event
 from domain.core.kernel_events import (
@@ -88,13 +88,20 @@ class Redactor:
     def _event(self, game_id: str, viewer: int | None, envelope: Envelope) -> pb.GameEvent:
         match = self.service.head(game_id)
         event = self.service.decode(game_id, envelope)
-        shown = event if isinstance(event, _KERNEL_TYPES) else \
-            match.game.redact_event(match.state, event, viewer)  # fmt: skip
+        shown = (
+            event
+            if isinstance(event, _KERNEL_TYPES)
+            else match.game.redact_event(match.state, event, viewer)
+        )
         message = pb.GameEvent(
-            seq=envelope.seq, command_id=envelope.command_id, seat=envelope.seat,
-            kind=envelope.kind, prev_hash=envelope.prev_hash, hash=envelope.hash,
+            seq=envelope.seq,
+            command_id=envelope.command_id,
+            seat=envelope.seat,
+            kind=envelope.kind,
+            prev_hash=envelope.prev_hash,
+            hash=envelope.hash,
             redacted=shown is not event,
-        )  # fmt: skip
+        )
         _fill_event(message, shown, match.kernel.header)
         return message
 
@@ -147,11 +154,15 @@ _KERNEL_TYPES = (GameCreated, *_KERNEL_FIELDS)
 
 def _fill_event(message: pb.GameEvent, event: Event, header: GameCreated | None) -> None:
     if isinstance(event, GameCreated):
-        message.kernel.game_created.CopyFrom(pb.GameCreated(
-            game_type=event.game_type, ruleset=event.ruleset,
-            options_json=json.dumps(event.options, sort_keys=True),
-            seat_names=list(event.seat_names), seed_commitment=event.seed_commitment,
-        ))  # fmt: skip
+        message.kernel.game_created.CopyFrom(
+            pb.GameCreated(
+                game_type=event.game_type,
+                ruleset=event.ruleset,
+                options_json=json.dumps(event.options, sort_keys=True),
+                seat_names=list(event.seat_names),
+                seed_commitment=event.seed_commitment,
+            )
+        )
         return
     field = _KERNEL_FIELDS.get(type(event))
     if field is not None:
@@ -164,8 +175,9 @@ def _fill_event(message: pb.GameEvent, event: Event, header: GameCreated | None)
     fill(getattr(message, api.field), msgspec.to_builtins(event), api.prefix)
 
 
-def envelopes_for(redactor: Redactor, game_id: str, viewer: int | None,
-                  envelopes: Sequence[Envelope]) -> list[pb.GameEvent]:  # fmt: skip
+def envelopes_for(
+    redactor: Redactor, game_id: str, viewer: int | None, envelopes: Sequence[Envelope]
+) -> list[pb.GameEvent]:
     """Shorthand: many envelopes through :meth:`Redactor.outgoing`."""
     result: list[pb.GameEvent] = redactor.outgoing(game_id, viewer, list(envelopes))
     return result

@@ -18,11 +18,11 @@ from concurrent import futures
 from dataclasses import dataclass
 
 import grpc
+from annales.v1 import annales_pb2 as pb
+from annales.v1 import annales_pb2_grpc as pb_grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from annales.v1 import annales_pb2 as pb
-from annales.v1 import annales_pb2_grpc as pb_grpc
 from service.api.servicer import Diagnostics, Servicer
 from service.api.watch import Broadcaster
 from service.application import GameService
@@ -51,8 +51,9 @@ class RunningServer:
         self.service.store.close()
 
 
-def start(config: StoreConfig, host: str = "127.0.0.1", port: int = 50051,
-          workers: int = 64) -> RunningServer:  # fmt: skip
+def start(
+    config: StoreConfig, host: str = "127.0.0.1", port: int = 50051, workers: int = 64
+) -> RunningServer:
     """Start a server on ``host:port`` (port 0: any free port) and return it."""
     service = GameService(EventStore(config))
     broadcaster = Broadcaster()
@@ -91,9 +92,11 @@ def serve(config: StoreConfig, host: str, port: int) -> None:
     running = start(config, host, port)
     where = config.path if config.kind == "sqlite" else f"postgres {config.pg_dbname}"
     logging.getLogger("annales").info(
-        '{"event": "serving", "host": "%s", "port": %d, "store": "%s"}', host, running.port,
+        '{"event": "serving", "host": "%s", "port": %d, "store": "%s"}',
+        host,
+        running.port,
         where,
-    )  # fmt: skip
+    )
     stopping = threading.Event()
 
     def on_signal(signum: int, frame: object) -> None:

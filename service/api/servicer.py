@@ -1,4 +1,4 @@
-"""The ``annales.v1.GameService`` implementation on top of :class:`~service.application.GameService`.
+"""``annales.v1.GameService`` on top of :class:`~service.application.GameService`.
 
 Every RPC validates its input (INVALID_ARGUMENT naming the field, RESOURCE_EXHAUSTED for
 oversized fields), resolves the caller's seat from the bearer token, reads under the game's
@@ -16,15 +16,15 @@ from typing import Any, TypeVar
 
 import grpc
 import msgspec
-
 from annales.v1 import annales_pb2 as pb
 from annales.v1 import annales_pb2_grpc as pb_grpc
+
 from domain.core.errors import MalformedCommand, RuleViolation
 from domain.core.kernel_events import RequestUndo, RespondUndo, Undo
 from service.api.auth import bearer, new_tokens, seat_of, token_hash
 from service.api.convert import fill, read
 from service.api.games import BY_NAME, BY_TYPE
-from service.api.redaction import Redactor, RecordRequest, SecretLeak, StateRequest
+from service.api.redaction import RecordRequest, Redactor, SecretLeak, StateRequest
 from service.api.status import ApiError, abort, from_service_error
 from service.api.watch import Broadcaster
 from service.application import GameService
@@ -45,13 +45,18 @@ R = TypeVar("R")
 
 
 def _invalid(field: str, message: str) -> ApiError:
-    return ApiError(grpc.StatusCode.INVALID_ARGUMENT, "INVALID_FIELD", f"{field}: {message}",
-                    {"field": field})  # fmt: skip
+    return ApiError(
+        grpc.StatusCode.INVALID_ARGUMENT, "INVALID_FIELD", f"{field}: {message}", {"field": field}
+    )
 
 
 def _too_large(field: str, limit: int) -> ApiError:
-    return ApiError(grpc.StatusCode.RESOURCE_EXHAUSTED, "TOO_LARGE",
-                    f"{field}: longer than {limit}", {"field": field})  # fmt: skip
+    return ApiError(
+        grpc.StatusCode.RESOURCE_EXHAUSTED,
+        "TOO_LARGE",
+        f"{field}: longer than {limit}",
+        {"field": field},
+    )
 
 
 def _text(value: str, field: str, limit: int, required: bool = True) -> str:
@@ -89,10 +94,16 @@ def rpc(method: Callable[..., R]) -> Callable[..., R]:
             log.exception("unexpected error in %s", method.__name__)
             abort(context, ApiError(grpc.StatusCode.INTERNAL, "INTERNAL", "Internal error."))
         finally:
-            log.info(json.dumps({
-                "rpc": method.__name__, "game_id": getattr(request, "game_id", ""),
-                "code": code, "ms": round((time.perf_counter() - start) * 1000, 2),
-            }))  # fmt: skip
+            log.info(
+                json.dumps(
+                    {
+                        "rpc": method.__name__,
+                        "game_id": getattr(request, "game_id", ""),
+                        "code": code,
+                        "ms": round((time.perf_counter() - start) * 1000, 2),
+                    }
+                )
+            )
 
     return wrapper
 
@@ -118,8 +129,11 @@ class Servicer(pb_grpc.GameServiceServicer):
     def _seat(self, game_id: str, context: grpc.ServicerContext) -> int:
         seat = self._viewer(game_id, context)
         if seat is None:
-            raise ApiError(grpc.StatusCode.UNAUTHENTICATED, "TOKEN_REQUIRED",
-                           "This call acts for a seat: send 'authorization: Bearer <token>'.")  # fmt: skip
+            raise ApiError(
+                grpc.StatusCode.UNAUTHENTICATED,
+                "TOKEN_REQUIRED",
+                "This call acts for a seat: send 'authorization: Bearer <token>'.",
+            )
         return seat
 
     def _summary(self, game_id: str, match: Any, head_version: int) -> pb.GameSummary:
@@ -128,19 +142,28 @@ class Servicer(pb_grpc.GameServiceServicer):
         outcome = game.outcome(match.state)
         pending = game.pending(match.state)
         head = self.service.head(game_id)
-        status = pb.GAME_STATUS_FINISHED if game.is_over(match.state) else (
-            pb.GAME_STATUS_SETUP if game.is_setup(match.state) else pb.GAME_STATUS_RUNNING)  # fmt: skip
+        status = (
+            pb.GAME_STATUS_FINISHED
+            if game.is_over(match.state)
+            else (pb.GAME_STATUS_SETUP if game.is_setup(match.state) else pb.GAME_STATUS_RUNNING)
+        )
         return pb.GameSummary(
-            game_id=game_id, game_type=BY_NAME[header.game_type].game_type,
-            ruleset=header.ruleset, seat_names=list(header.seat_names), version=match.version,
-            head_version=head_version, status=status,
-            pending=pb.Pending(seats=list(pending.seats), decision=pending.decision,
-                               prompt=pending.prompt),
+            game_id=game_id,
+            game_type=BY_NAME[header.game_type].game_type,
+            ruleset=header.ruleset,
+            seat_names=list(header.seat_names),
+            version=match.version,
+            head_version=head_version,
+            status=status,
+            pending=pb.Pending(
+                seats=list(pending.seats), decision=pending.decision, prompt=pending.prompt
+            ),
             scores=list(game.scores(match.state)),
             winners=list(outcome.winners) if outcome else [],
-            seed_commitment=header.seed_commitment, seed=head.kernel.seed or "",
+            seed_commitment=header.seed_commitment,
+            seed=head.kernel.seed or "",
             options_json=json.dumps(header.options, sort_keys=True),
-        )  # fmt: skip
+        )
 
     def _at(self, game_id: str, request: Any) -> Any:
         head = self.service.head(game_id)
@@ -150,8 +173,9 @@ class Servicer(pb_grpc.GameServiceServicer):
             return self.service.materialise(game_id, request.version).match
         return head
 
-    def _submit(self, game_id: str, seat: int, command: Any, expected: int | None,
-                key: str) -> tuple[int, list[pb.GameEvent], bool]:  # fmt: skip
+    def _submit(
+        self, game_id: str, seat: int, command: Any, expected: int | None, key: str
+    ) -> tuple[int, list[pb.GameEvent], bool]:
         _text(key, "idempotency_key", MAX_KEY, required=False)
         result = self.service.submit(game_id, seat, command, expected, key or None)
         with self.service.lock(game_id):
@@ -160,8 +184,9 @@ class Servicer(pb_grpc.GameServiceServicer):
 
     # -- RPCs -------------------------------------------------------------------------------
     @rpc
-    def CreateGame(self, request: pb.CreateGameRequest,
-                   context: grpc.ServicerContext) -> pb.CreateGameResponse:  # fmt: skip
+    def CreateGame(
+        self, request: pb.CreateGameRequest, context: grpc.ServicerContext
+    ) -> pb.CreateGameResponse:
         api = BY_TYPE.get(request.game_type)
         if api is None:
             raise _invalid("game_type", "unknown or unspecified game type")
@@ -176,20 +201,25 @@ class Servicer(pb_grpc.GameServiceServicer):
                 raise _invalid("options", f"options of {which} for a {api.name} game")
             if which is not None:
                 options = read(getattr(request.options, which), api.prefix)
-        created = self.service.create_game(api.name, options, names,
-                                           seed.encode() if seed else None)  # fmt: skip
+        created = self.service.create_game(
+            api.name, options, names, seed.encode() if seed else None
+        )
         tokens = new_tokens(created.game_id, len(names))
         self.service.store.save_token_hashes(created.game_id, [token_hash(t) for t in tokens])
         return pb.CreateGameResponse(
-            game_id=created.game_id, seed_commitment=created.seed_commitment,
+            game_id=created.game_id,
+            seed_commitment=created.seed_commitment,
             version=created.version,
-            seat_tokens=[pb.SeatToken(seat=i, name=n, token=t)
-                         for i, (n, t) in enumerate(zip(names, tokens, strict=True))],
-        )  # fmt: skip
+            seat_tokens=[
+                pb.SeatToken(seat=i, name=n, token=t)
+                for i, (n, t) in enumerate(zip(names, tokens, strict=True))
+            ],
+        )
 
     @rpc
-    def GetGame(self, request: pb.GetGameRequest,
-                context: grpc.ServicerContext) -> pb.GetGameResponse:  # fmt: skip
+    def GetGame(
+        self, request: pb.GetGameRequest, context: grpc.ServicerContext
+    ) -> pb.GetGameResponse:
         game_id = self._game(request.game_id)
         with self.service.lock(game_id):
             match = self._at(game_id, request)
@@ -198,40 +228,49 @@ class Servicer(pb_grpc.GameServiceServicer):
             return pb.GetGameResponse(game=self._summary(game_id, match, head_version), view=view)
 
     @rpc
-    def GetView(self, request: pb.GetViewRequest,
-                context: grpc.ServicerContext) -> pb.GetViewResponse:  # fmt: skip
+    def GetView(
+        self, request: pb.GetViewRequest, context: grpc.ServicerContext
+    ) -> pb.GetViewResponse:
         game_id = self._game(request.game_id)
         seat = self._seat(game_id, context)
         with self.service.lock(game_id):
             match = self._at(game_id, request)
             head_version = self.service.head(game_id).version
             view = self.redactor.outgoing(game_id, seat, StateRequest(match.state))
-            return pb.GetViewResponse(game=self._summary(game_id, match, head_version),
-                                      seat=seat, view=view)  # fmt: skip
+            return pb.GetViewResponse(
+                game=self._summary(game_id, match, head_version), seat=seat, view=view
+            )
 
     @rpc
-    def ListLegalActions(self, request: pb.ListLegalActionsRequest,
-                         context: grpc.ServicerContext) -> pb.ListLegalActionsResponse:  # fmt: skip
+    def ListLegalActions(
+        self, request: pb.ListLegalActionsRequest, context: grpc.ServicerContext
+    ) -> pb.ListLegalActionsResponse:
         game_id = self._game(request.game_id)
         seat = self._seat(game_id, context)
         with self.service.lock(game_id):
             match = self.service.head(game_id)
             game = match.game
-            api = BY_NAME[match.kernel.header.game_type]
+            api = BY_NAME[self.service.header(game_id).game_type]
             pending = game.pending(match.state)
             request_open = match.kernel.undo_request
             actions = [] if request_open is not None else game.legal_actions(match.state, seat)
             response = pb.ListLegalActionsResponse(
-                seat=seat, version=match.version,
-                pending=pb.Pending(seats=list(pending.seats), decision=pending.decision,
-                                   prompt=pending.prompt),
+                seat=seat,
+                version=match.version,
+                pending=pb.Pending(
+                    seats=list(pending.seats), decision=pending.decision, prompt=pending.prompt
+                ),
                 undo_versions=match.undo_boundaries() if request_open is None else [],
-                undo_answer_expected=request_open is not None and seat != request_open.by
+                undo_answer_expected=request_open is not None
+                and seat != request_open.by
                 and seat not in request_open.approvals,
-            )  # fmt: skip
+            )
             for command in actions:
-                fill(getattr(response.actions.add(), api.field), msgspec.to_builtins(command),
-                     api.prefix)  # fmt: skip
+                fill(
+                    getattr(response.actions.add(), api.field),
+                    msgspec.to_builtins(command),
+                    api.prefix,
+                )
             try:
                 match.own_undo_target(seat)
                 response.can_undo = True
@@ -240,8 +279,9 @@ class Servicer(pb_grpc.GameServiceServicer):
             return response
 
     @rpc
-    def SubmitAction(self, request: pb.SubmitActionRequest,
-                     context: grpc.ServicerContext) -> pb.SubmitActionResponse:  # fmt: skip
+    def SubmitAction(
+        self, request: pb.SubmitActionRequest, context: grpc.ServicerContext
+    ) -> pb.SubmitActionResponse:
         game_id = self._game(request.game_id)
         seat = self._seat(game_id, context)
         header = self.service.header(game_id)
@@ -255,45 +295,53 @@ class Servicer(pb_grpc.GameServiceServicer):
             data = read(getattr(request.action, which), api.prefix)
             command = self.service.codec(game_id).command_from_data(data)
         except (MalformedCommand, ValueError) as error:
-            raise ApiError(grpc.StatusCode.INVALID_ARGUMENT, "MALFORMED_ACTION",
-                           f"action: {error}", {"field": "action"}) from error  # fmt: skip
+            raise ApiError(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                "MALFORMED_ACTION",
+                f"action: {error}",
+                {"field": "action"},
+            ) from error
         expected = request.expected_version if request.HasField("expected_version") else None
-        version, events, duplicate = self._submit(game_id, seat, command, expected,
-                                                  request.idempotency_key)  # fmt: skip
+        version, events, duplicate = self._submit(
+            game_id, seat, command, expected, request.idempotency_key
+        )
         return pb.SubmitActionResponse(version=version, events=events, duplicate=duplicate)
 
     @rpc
-    def Undo(self, request: pb.UndoRequest,
-             context: grpc.ServicerContext) -> pb.UndoResponse:  # fmt: skip
+    def Undo(self, request: pb.UndoRequest, context: grpc.ServicerContext) -> pb.UndoResponse:
         game_id = self._game(request.game_id)
         seat = self._seat(game_id, context)
         expected = request.expected_version if request.HasField("expected_version") else None
-        version, events, _ = self._submit(game_id, seat, Undo(), expected,
-                                          request.idempotency_key)  # fmt: skip
+        version, events, _ = self._submit(game_id, seat, Undo(), expected, request.idempotency_key)
         return pb.UndoResponse(version=version, events=events)
 
     @rpc
-    def RequestUndo(self, request: pb.RequestUndoRequest,
-                    context: grpc.ServicerContext) -> pb.RequestUndoResponse:  # fmt: skip
+    def RequestUndo(
+        self, request: pb.RequestUndoRequest, context: grpc.ServicerContext
+    ) -> pb.RequestUndoResponse:
         game_id = self._game(request.game_id)
         seat = self._seat(game_id, context)
         if request.to_version < 0:
             raise _invalid("to_version", "must not be negative")
-        version, events, _ = self._submit(game_id, seat, RequestUndo(to_version=request.to_version),
-                                          None, request.idempotency_key)  # fmt: skip
+        version, events, _ = self._submit(
+            game_id, seat, RequestUndo(to_version=request.to_version), None, request.idempotency_key
+        )
         return pb.RequestUndoResponse(version=version, events=events)
 
     @rpc
-    def RespondUndo(self, request: pb.RespondUndoRequest,
-                    context: grpc.ServicerContext) -> pb.RespondUndoResponse:  # fmt: skip
+    def RespondUndo(
+        self, request: pb.RespondUndoRequest, context: grpc.ServicerContext
+    ) -> pb.RespondUndoResponse:
         game_id = self._game(request.game_id)
         seat = self._seat(game_id, context)
-        version, events, _ = self._submit(game_id, seat, RespondUndo(approve=request.approve),
-                                          None, request.idempotency_key)  # fmt: skip
+        version, events, _ = self._submit(
+            game_id, seat, RespondUndo(approve=request.approve), None, request.idempotency_key
+        )
         return pb.RespondUndoResponse(version=version, events=events)
 
-    def WatchGame(self, request: pb.WatchGameRequest,
-                  context: grpc.ServicerContext) -> Iterator[pb.WatchGameResponse]:  # fmt: skip
+    def WatchGame(
+        self, request: pb.WatchGameRequest, context: grpc.ServicerContext
+    ) -> Iterator[pb.WatchGameResponse]:
         """Stream events after ``after_version``; ends after the game's final event."""
         try:
             game_id = self._game(request.game_id)
@@ -322,8 +370,9 @@ class Servicer(pb_grpc.GameServiceServicer):
             self.broadcaster.wait(game_id, last)
 
     @rpc
-    def GetHistory(self, request: pb.GetHistoryRequest,
-                   context: grpc.ServicerContext) -> pb.GetHistoryResponse:  # fmt: skip
+    def GetHistory(
+        self, request: pb.GetHistoryRequest, context: grpc.ServicerContext
+    ) -> pb.GetHistoryResponse:
         game_id = self._game(request.game_id)
         viewer = self._viewer(game_id, context)
         if request.page_size < 0:
@@ -340,12 +389,14 @@ class Servicer(pb_grpc.GameServiceServicer):
             events = self.redactor.outgoing(game_id, viewer, envelopes)
             head = self.service.head(game_id).version
         last = envelopes[-1].seq if envelopes else after
-        return pb.GetHistoryResponse(events=events,
-                                     next_page_token=str(last) if last < head else "")  # fmt: skip
+        return pb.GetHistoryResponse(
+            events=events, next_page_token=str(last) if last < head else ""
+        )
 
     @rpc
-    def ExportRecord(self, request: pb.ExportRecordRequest,
-                     context: grpc.ServicerContext) -> pb.ExportRecordResponse:  # fmt: skip
+    def ExportRecord(
+        self, request: pb.ExportRecordRequest, context: grpc.ServicerContext
+    ) -> pb.ExportRecordResponse:
         game_id = self._game(request.game_id)
         viewer = self._viewer(game_id, context)
         with self.service.lock(game_id):
@@ -353,8 +404,9 @@ class Servicer(pb_grpc.GameServiceServicer):
         return pb.ExportRecordResponse(record=record, complete=complete)
 
     @rpc
-    def VerifyRecord(self, request: pb.VerifyRecordRequest,
-                     context: grpc.ServicerContext) -> pb.VerifyRecordResponse:  # fmt: skip
+    def VerifyRecord(
+        self, request: pb.VerifyRecordRequest, context: grpc.ServicerContext
+    ) -> pb.VerifyRecordResponse:
         if len(request.record) > MAX_RECORD:
             raise _too_large("record", MAX_RECORD)
         if not request.record:
@@ -362,15 +414,18 @@ class Servicer(pb_grpc.GameServiceServicer):
         report = verify_record(request.record.splitlines())
         divergence = report.divergence
         return pb.VerifyRecordResponse(
-            ok=report.ok, message=report.message, reexecuted=report.reexecuted,
+            ok=report.ok,
+            message=report.message,
+            reexecuted=report.reexecuted,
             divergence_seq=divergence.seq if divergence else 0,
             expected=divergence.expected if divergence else "",
             found=divergence.found if divergence else "",
-        )  # fmt: skip
+        )
 
     @rpc
-    def ListGames(self, request: pb.ListGamesRequest,
-                  context: grpc.ServicerContext) -> pb.ListGamesResponse:  # fmt: skip
+    def ListGames(
+        self, request: pb.ListGamesRequest, context: grpc.ServicerContext
+    ) -> pb.ListGamesResponse:
         if request.page_size < 0:
             raise _invalid("page_size", "must not be negative")
         size = min(request.page_size or 50, 500)
@@ -392,8 +447,7 @@ class Servicer(pb_grpc.GameServiceServicer):
                 head = self.service.head(game_id)
                 games.append(self._summary(game_id, head, head.version))
         more = offset + size < len(ids)
-        return pb.ListGamesResponse(games=games,
-                                    next_page_token=str(offset + size) if more else "")  # fmt: skip
+        return pb.ListGamesResponse(games=games, next_page_token=str(offset + size) if more else "")
 
 
 class Diagnostics(pb_grpc.DiagnosticsServiceServicer):
@@ -403,8 +457,9 @@ class Diagnostics(pb_grpc.DiagnosticsServiceServicer):
         """Return the payload."""
         return pb.EchoResponse(payload=request.payload)
 
-    def EchoStream(self, request: pb.EchoStreamRequest,
-                   context: grpc.ServicerContext) -> Iterator[pb.EchoResponse]:  # fmt: skip
+    def EchoStream(
+        self, request: pb.EchoStreamRequest, context: grpc.ServicerContext
+    ) -> Iterator[pb.EchoResponse]:
         """Stream ``count`` copies of the payload."""
         for _ in range(min(max(request.count, 0), 1_000_000)):
             yield pb.EchoResponse(payload=request.payload)

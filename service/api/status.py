@@ -37,8 +37,13 @@ DOMAIN = "annales.v1"
 class ApiError(Exception):
     """An error to send to the client as a typed status."""
 
-    def __init__(self, code: grpc.StatusCode, reason: str, message: str,
-                 metadata: dict[str, str] | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        code: grpc.StatusCode,
+        reason: str,
+        message: str,
+        metadata: dict[str, str] | None = None,
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.reason = reason
@@ -49,14 +54,22 @@ class ApiError(Exception):
 def from_service_error(error: ServiceError) -> ApiError:
     """The API error for an application-layer error."""
     if isinstance(error, VersionConflict):
-        return ApiError(grpc.StatusCode.ABORTED, "VERSION_CONFLICT", error.message,
-                        {"current_version": str(error.current_version)})  # fmt: skip
+        return ApiError(
+            grpc.StatusCode.ABORTED,
+            "VERSION_CONFLICT",
+            error.message,
+            {"current_version": str(error.current_version)},
+        )
     if isinstance(error, GameNotFound):
         return ApiError(grpc.StatusCode.NOT_FOUND, "GAME_NOT_FOUND", error.message)
     if isinstance(error, RuleRejected):
         rule = error.violation.rule
-        return ApiError(grpc.StatusCode.FAILED_PRECONDITION, error.reason, error.message,
-                        {"rule": rule} if rule else {})  # fmt: skip
+        return ApiError(
+            grpc.StatusCode.FAILED_PRECONDITION,
+            error.reason,
+            error.message,
+            {"rule": rule} if rule else {},
+        )
     if isinstance(error, IdempotencyKeyReused):
         return ApiError(grpc.StatusCode.INVALID_ARGUMENT, error.reason, error.message)
     if isinstance(error, InvalidArgument):
@@ -78,8 +91,7 @@ _CODES = {
 
 def abort(context: grpc.ServicerContext, error: ApiError) -> NoReturn:
     """End the RPC with ``error`` as a rich status (code, message, ErrorInfo)."""
-    info = error_details_pb2.ErrorInfo(reason=error.reason, domain=DOMAIN,
-                                       metadata=error.metadata)  # fmt: skip
+    info = error_details_pb2.ErrorInfo(reason=error.reason, domain=DOMAIN, metadata=error.metadata)
     detail = any_pb2.Any()
     detail.Pack(info)
     status = status_pb2.Status(code=_CODES[error.code], message=error.message, details=[detail])

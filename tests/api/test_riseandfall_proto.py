@@ -39,6 +39,7 @@ from domain.riseandfall.events import (
     DeclineChosen,
     FirstPlayerDrawn,
     RiseFallEvent,
+    TileSetAside,
     TurnForfeited,
 )
 from domain.riseandfall.state import RiseFallOptions
@@ -74,22 +75,8 @@ VIEW_EVERY = 149
 #: distinct legal actions kept per command class.
 MAX_PER_CLASS = 400
 
-_ARRAY_LIKE = "is `array_like`: msgspec.to_builtins gives a list, `fill` wants an object"
-_NESTED = "a sequence of sequences: `fill` gets a list where the wrapper message is"
 #: domain shapes the converter cannot round-trip yet: class name -> why.
-UNFIT: dict[str, str] = {
-    "PlaceTile": f"TilePlacement (and TileMove) {_ARRAY_LIKE}",
-    "WorldTilePlaced": f"TilePlacement (and TileMove) {_ARRAY_LIKE}",
-    "CardsDeclined": f"CardsDeclined.cards: tuple[tuple[str, ...], ...] is {_NESTED}",
-    "GameEnded": f"ScoreSheet.regions: tuple[tuple[int, ...], ...] is {_NESTED}",
-    "RiseFallView": (
-        f"World.tiles: PlacedTile {_ARRAY_LIKE}; next_tile: tuple[str, int] | None is a "
-        "fixed tuple (a list for a message); hand, decline_choice, final_scores, winners are "
-        "`tuple[...] | None` (a list for a wrapper message); and `read` omits unset "
-        "`T | None` fields that have no default (viewer, chosen, played...), which "
-        "msgspec.convert then reports missing"
-    ),
-}
+UNFIT: dict[str, str] = {}
 
 
 def _unfit(name: str) -> Any:
@@ -181,6 +168,7 @@ HAND_EVENTS: tuple[Any, ...] = (
     CardChosen(seat=1, round=4, card=""),  # redacted for other seats
     DeclineChosen(seat=2, round=3, cards=()),  # redacted for other seats
     TurnForfeited(seat=0, card="ship"),
+    TileSetAside(kind="mountain", shape=0),
     CivilisationExtinct(seat=1, reason="no_card", coins=7, wood=1, stone=0),
     CivilisationExtinct(seat=3, reason="cannot_buy_back", coins=2, wood=0, stone=2),
     CardBoughtBack(seat=0, card="temple", price=20, to="reserve"),
@@ -322,6 +310,7 @@ def _without_none(t: mi.Type) -> tuple[mi.Type, bool]:
 def _is_list_wrapper(message: Descriptor | None) -> bool:
     return (
         message is not None
+        and message.name.endswith("List")
         and len(message.fields) == 1
         and message.fields[0].name == "values"
         and message.fields[0].is_repeated
@@ -379,7 +368,7 @@ class Mirror:
             if nullable:  # an optional list: a wrapper message
                 wrapper = field.message_type
                 if field.is_repeated or not _is_list_wrapper(wrapper):
-                    self.fail(where, "`tuple[...] | None` is a message `{repeated ... values}`")
+                    self.fail(where, "`tuple[...] | None` is a message `XList {repeated values}`")
                 else:
                     self.element(where, t.item_type, wrapper.fields[0])
             elif not field.is_repeated:
@@ -395,7 +384,7 @@ class Mirror:
     def element(self, where: str, t: mi.Type, field: FieldDescriptor) -> None:
         if isinstance(t, _SEQUENCES):  # a sequence of sequences: repeated wrappers
             if not _is_list_wrapper(field.message_type):
-                self.fail(where, "a sequence of sequences repeats a `{repeated ... values}`")
+                self.fail(where, "a list of lists repeats a message `XList {repeated values}`")
             else:
                 self.single(where, t.item_type, field.message_type.fields[0])
             return

@@ -25,8 +25,11 @@ from domain.core import Chance, Command, RuleViolation, Undo, replay_events
 from domain.registry import GAMES
 from tests.harness import Table, play, random_game, state_bytes
 
-SEAT_COUNTS = [(name, n) for name, game in sorted(GAMES.items())
-               for n in range(game.min_seats, game.max_seats + 1)]  # fmt: skip
+SEAT_COUNTS = [
+    (name, n)
+    for name, game in sorted(GAMES.items())
+    for n in range(game.min_seats, game.max_seats + 1)
+]
 CI_GAMES = 6
 LONG_GAMES = 500
 
@@ -43,8 +46,9 @@ def _check_game(name: str, seats: int, seed: int) -> None:
 
 @pytest.mark.parametrize(("name", "seats"), SEAT_COUNTS)
 @pytest.mark.parametrize("seed", range(CI_GAMES))
-def test_random_games_end_with_a_winner_and_replay_identically(name: str, seats: int,
-                                                               seed: int) -> None:  # fmt: skip
+def test_random_games_end_with_a_winner_and_replay_identically(
+    name: str, seats: int, seed: int
+) -> None:
     """Foundation property: seeded random games finish; a fresh fold equals the live state."""
     _check_game(name, seats, seed)
 

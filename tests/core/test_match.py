@@ -31,9 +31,13 @@ class Table:
         self.match = Match(self.game, self.game.initial(RaceOptions(), seats))
         self.log: list[StoredEvent] = []
         self.states: dict[int, bytes] = {}
-        header = GameCreated(game_type="race", ruleset="race/1", options={"goal": 10},
-                             seat_names=tuple(f"s{i}" for i in range(seats)),
-                             seed_commitment=seed_commitment(SEED))  # fmt: skip
+        header = GameCreated(
+            game_type="race",
+            ruleset="race/1",
+            options={"goal": 10},
+            seat_names=tuple(f"s{i}" for i in range(seats)),
+            seed_commitment=seed_commitment(SEED),
+        )
         self._record("setup", -1, [header])
         self._record("setup", -1, self.game.setup(self.match.state, Chance(SEED, 1)))
         self.counter = 0
@@ -41,8 +45,9 @@ class Table:
     def _record(self, command_id: str, seat: int, events: list[Any]) -> None:
         for event in events:
             seq = self.match.version + 1
-            self.match.apply(event, seq=seq, command_id=command_id, seat=seat,
-                             state_at=self.state_at)  # fmt: skip
+            self.match.apply(
+                event, seq=seq, command_id=command_id, seat=seat, state_at=self.state_at
+            )
             self.log.append(StoredEvent(seq, command_id, seat, event))
             self.states[seq] = self.game.encode_state(self.match.state)
 

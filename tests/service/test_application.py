@@ -59,7 +59,9 @@ def test_idempotent_retry_returns_first_result(service: GameService) -> None:
     # a fresh application (empty cache) on the same file knows the key too
     fresh = GameService(service.store)
     third = fresh.submit(game_id, seat, command, idempotency_key="k1")  # type: ignore[arg-type]
-    assert third.duplicate and [e.hash for e in third.envelopes] == [e.hash for e in first.envelopes]
+    assert third.duplicate and [e.hash for e in third.envelopes] == [
+        e.hash for e in first.envelopes
+    ]
     other_seat, other = _first_legal(service, game_id)
     if msgspec.msgpack.encode(other) != msgspec.msgpack.encode(command):
         with pytest.raises(IdempotencyKeyReused):
@@ -76,7 +78,7 @@ def test_bad_input_is_typed_and_changes_nothing(service: GameService) -> None:
         service.parse_command(game_id, {"type": "Undo", "unexpected": [1, 2]})
     with pytest.raises(InvalidArgument):
         service.parse_command(game_id, "not a command")
-    seat, command = _first_legal(service, game_id)
+    _seat, command = _first_legal(service, game_id)
     with pytest.raises(InvalidArgument):
         service.submit(game_id, 9, command)  # type: ignore[arg-type]
     match = service.head(game_id)
@@ -103,22 +105,26 @@ def _finished_game(service: GameService, seed: bytes = b"full") -> str:
     return game_id
 
 
-def test_any_version_materialises_like_a_fresh_fold(service: GameService,
-                                                    store: EventStore) -> None:  # fmt: skip
+def test_any_version_materialises_like_a_fresh_fold(
+    service: GameService, store: EventStore
+) -> None:
     """Reading any past version equals folding the events up to it; snapshots are a cache."""
     game_id = _finished_game(service)
     head = service.head(game_id)
     game = head.game
     last = head.version
     versions = sorted({1, 2, last // 3, last // 2, last - 1, last})
-    with_snapshots = {v: state_bytes(game, service.materialise(game_id, v).match.state)
-                      for v in versions}  # fmt: skip
+    with_snapshots = {
+        v: state_bytes(game, service.materialise(game_id, v).match.state) for v in versions
+    }
     assert with_snapshots[last] == state_bytes(game, head.state)
     store.delete_snapshots()
     cold = GameService(store)
     for version in versions:
-        assert state_bytes(game, cold.materialise(game_id, version).match.state) == \
-            with_snapshots[version]  # fmt: skip
+        assert (
+            state_bytes(game, cold.materialise(game_id, version).match.state)
+            == with_snapshots[version]
+        )
 
 
 def test_undo_through_the_service_restores_the_earlier_state(service: GameService) -> None:

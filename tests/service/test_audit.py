@@ -32,8 +32,12 @@ def test_export_then_verify_in_a_fresh_process(service: GameService, tmp_path: P
     assert report.ok and report.reexecuted, report.message
     path = tmp_path / "game.jsonl"
     path.write_bytes(b"".join(line + b"\n" for line in lines))
-    done = subprocess.run([sys.executable, "-m", "annales_cli.main", "verify", str(path)],
-                          capture_output=True, text=True, check=False)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "annales_cli.main", "verify", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "verified" in done.stdout
 
@@ -72,9 +76,11 @@ def test_changed_command_reports_first_divergence(service: GameService) -> None:
 @pytest.mark.parametrize("seats", [2, 4])
 def test_record_round_trip_other_sizes(service: GameService, seats: int) -> None:
     """Export/verify works for every player count."""
-    game_id = service.create_game("riseandfall", {}, [f"s{i}" for i in range(seats)],
-                                  b"sizes").game_id  # fmt: skip
+    game_id = service.create_game(
+        "riseandfall", {}, [f"s{i}" for i in range(seats)], b"sizes"
+    ).game_id
     play_with_bots(service, game_id, {i: make_bot("random", bytes([i])) for i in range(seats)})
-    report = verify_record(export_lines(service.events(game_id),
-                                        lambda e: service.decode(game_id, e)))  # fmt: skip
+    report = verify_record(
+        export_lines(service.events(game_id), lambda e: service.decode(game_id, e))
+    )
     assert report.ok and report.reexecuted, report.message

@@ -17,8 +17,13 @@ print(len(table.envelopes), table.envelopes[-1].hash)
 
 def _run(hash_seed: str, seats: int, seed: int) -> str:
     env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-    done = subprocess.run([sys.executable, "-c", SCRIPT, str(seats), str(seed)], env=env,
-                          capture_output=True, text=True, check=True)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT, str(seats), str(seed)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return done.stdout.strip()
 
 

@@ -42,7 +42,9 @@ def _service(db: str | None) -> GameService:
 def serve(
     host: str = typer.Option("127.0.0.1", envvar="ANNALES_HOST", help="Address to listen on."),
     port: int = typer.Option(50051, envvar="ANNALES_PORT", help="Port (0: any free port)."),
-    db: str | None = typer.Option(None, help="SQLite file (default $ANNALES_DB or data/annales.db)."),
+    db: str | None = typer.Option(
+        None, help="SQLite file (default $ANNALES_DB or data/annales.db)."
+    ),
 ) -> None:
     """Run the gRPC server until SIGTERM / Ctrl-C (graceful shutdown).
 

@@ -1,0 +1,318 @@
+#!/usr/bin/env node
+// Plays a whole Rise & Fall game through the public gRPC API with seeded random players, while
+// a spectator watches the live stream, then exports and verifies the record.
+//
+//   node src/play.js --target 127.0.0.1:50051 --players 3 --seed 7
+//
+// 1. CreateGame with 2–4 seats (server seed derived from --seed: the run is deterministic);
+// 2. WatchGame as a spectator (no token), in parallel, collecting every event's seq;
+// 3. for whichever seat is pending, ListLegalActions with its bearer token and send one action
+//    drawn uniformly with a seeded PRNG (mulberry32) back unchanged, with expected_version and
+//    an idempotency key; ABORTED (version conflict) → list again and redraw; UNAVAILABLE or
+//    DEADLINE_EXCEEDED → resend the same request (same key: the server returns the first
+//    result);
+// 4. once no seat is pending: GetGame must say FINISHED; the watched seqs must be 1..N with
+//    no gap or duplicate, N being the game's head version;
+// 5. ExportRecord with a seat token (complete=true) and VerifyRecord (ok=true, reexecuted=true).
+//
+// Prints one JSON line on stdout:
+//   {"game_id":…,"events":N,"watched":N,"verified":true,"winners":[…], …}
+// and exits 0; on any failure prints the reason on stderr and exits 1 (2 for bad arguments).
+
+import { parseArgs } from "node:util";
+import { AnnalesClient, AnnalesError } from "./client.js";
+
+const USAGE = `usage: node src/play.js [--target HOST:PORT] [--players 2-4] [--seed N]
+                        [--max-commands N] [--deadline-ms MS] [--watch-grace-ms MS]`;
+
+/** mulberry32: a tiny seeded PRNG, uniform floats in [0, 1). */
+export function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A 32-bit seed from text: the number itself when it is one, else FNV-1a of the text. */
+export function seedOf(text) {
+  if (/^\d+$/.test(text)) return Number(BigInt(text) & 0xffffffffn);
+  let hash = 0x811c9dc5;
+  for (const byte of Buffer.from(text)) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  return hash;
+}
+
+function options(argv) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      target: { type: "string", default: "127.0.0.1:50051" },
+      players: { type: "string", default: "3" },
+      seed: { type: "string", default: "1" },
+      "max-commands": { type: "string", default: "100000" },
+      "deadline-ms": { type: "string", default: "30000" },
+      "watch-grace-ms": { type: "string", default: "15000" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  const players = Number(values.players);
+  if (!Number.isInteger(players) || players < 2 || players > 4) {
+    throw new UsageError("--players must be 2, 3 or 4");
+  }
+  const numbers = {};
+  for (const name of ["max-commands", "deadline-ms", "watch-grace-ms"]) {
+    numbers[name] = Number(values[name]);
+    if (!Number.isInteger(numbers[name]) || numbers[name] <= 0) {
+      throw new UsageError(`--${name} must be a positive integer`);
+    }
+  }
+  return {
+    help: values.help,
+    target: values.target,
+    players,
+    seed: values.seed,
+    maxCommands: numbers["max-commands"],
+    deadlineMs: numbers["deadline-ms"],
+    watchGraceMs: numbers["watch-grace-ms"],
+  };
+}
+
+class UsageError extends Error {}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const TRANSIENT = new Set(["UNAVAILABLE", "DEADLINE_EXCEEDED"]);
+
+/**
+ * A spectator's WatchGame stream that records every seq received, resuming (after the last
+ * seq) if the connection drops. `ended` resolves when the server ends the stream cleanly.
+ */
+class Watcher {
+  constructor(client, gameId, { maxResumes = 3 } = {}) {
+    this.client = client;
+    this.gameId = gameId;
+    this.seqs = [];
+    this.kinds = new Map();
+    this.lastVersion = 0;
+    this.streamEnded = false;
+    this.error = null;
+    this.cancelled = false;
+    this.resumes = 0;
+    this.maxResumes = maxResumes;
+    this.ended = new Promise((resolve) => {
+      this._resolve = resolve;
+    });
+    this._open();
+  }
+
+  _open() {
+    const after = this.seqs.length ? this.seqs[this.seqs.length - 1] : 0;
+    const call = this.client.watchGame(this.gameId, { afterVersion: after });
+    this.call = call;
+    call.on("data", (message) => {
+      for (const event of message.events) {
+        this.seqs.push(event.seq);
+        this.kinds.set(event.kind, (this.kinds.get(event.kind) ?? 0) + 1);
+      }
+      this.lastVersion = message.version;
+    });
+    call.on("error", (raw) => {
+      if (this.cancelled) return this._resolve();
+      const error = new AnnalesError("WatchGame", raw);
+      if (TRANSIENT.has(error.codeName) && this.resumes < this.maxResumes) {
+        this.resumes += 1;
+        setTimeout(() => this._open(), 200 * this.resumes);
+        return undefined;
+      }
+      this.error = error;
+      return this._resolve();
+    });
+    // A clean end is a final status OK ("end" also follows a failed status in grpc-js).
+    call.on("status", (status) => {
+      if (status.code === 0 && call === this.call && !this.cancelled) {
+        this.streamEnded = true;
+        this._resolve();
+      }
+    });
+  }
+
+  cancel() {
+    this.cancelled = true;
+    this.call.cancel();
+    this._resolve();
+  }
+}
+
+/** Throws unless `seqs` is exactly 1, 2, …, n. */
+export function checkContiguous(seqs) {
+  const seen = new Set();
+  for (let i = 0; i < seqs.length; i += 1) {
+    if (seen.has(seqs[i])) throw new Error(`watched seq ${seqs[i]} twice (at position ${i})`);
+    seen.add(seqs[i]);
+    if (seqs[i] !== i + 1) {
+      throw new Error(`watched seqs not contiguous: position ${i} holds ${seqs[i]}, expected ${i + 1}`);
+    }
+  }
+}
+
+/** Submits, resending the identical request (same idempotency key) on transient errors. */
+async function submit(client, gameId, token, action, expectedVersion, key) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await client.submitAction(gameId, token, action, {
+        expectedVersion,
+        idempotencyKey: key,
+      });
+    } catch (error) {
+      if (!(error instanceof AnnalesError) || !TRANSIENT.has(error.codeName) || attempt >= 3) {
+        throw error;
+      }
+      await sleep(100 * (attempt + 1));
+    }
+  }
+}
+
+async function play(opts) {
+  const started = Date.now();
+  const rng = mulberry32(seedOf(opts.seed));
+  const client = new AnnalesClient(opts.target, { deadlineMs: opts.deadlineMs });
+  let watcher = null;
+  try {
+    await client.waitForReady(10_000);
+    const names = Array.from({ length: opts.players }, (_, i) => `node-${i + 1}`);
+    const created = await client.createGame({ seatNames: names, seed: `node-play/${opts.seed}` });
+    const gameId = created.game_id;
+    const tokens = created.seat_tokens.map((seat) => seat.token);
+    if (tokens.length !== opts.players) {
+      throw new Error(`CreateGame returned ${tokens.length} tokens for ${opts.players} seats`);
+    }
+    watcher = new Watcher(client, gameId);
+
+    let seat = 0;
+    let commands = 0;
+    let conflicts = 0;
+    let abortedRetries = 0;
+    let duplicates = 0;
+    for (;;) {
+      const legal = await client.listLegalActions(gameId, tokens[seat]);
+      const pending = legal.pending?.seats ?? [];
+      if (pending.length === 0) break; // nobody to act: the game is over (checked below)
+      if (!pending.includes(seat)) {
+        seat = pending[0];
+        continue;
+      }
+      if (legal.actions.length === 0) {
+        throw new Error(`seat ${seat} is pending at version ${legal.version} with no legal action`);
+      }
+      if (commands >= opts.maxCommands) {
+        throw new Error(`the game did not end within ${opts.maxCommands} commands`);
+      }
+      const action = legal.actions[Math.floor(rng() * legal.actions.length)];
+      const key = `node-play-${seat}-${legal.version}`;
+      try {
+        const result = await submit(client, gameId, tokens[seat], action, legal.version, key);
+        if (result.version <= legal.version) {
+          throw new Error(`SubmitAction at ${legal.version} answered version ${result.version}`);
+        }
+        if (result.duplicate) duplicates += 1;
+        commands += 1;
+        conflicts = 0;
+      } catch (error) {
+        if (error instanceof AnnalesError && error.codeName === "ABORTED") {
+          abortedRetries += 1;
+          conflicts += 1;
+          if (conflicts > 10) throw error;
+          continue; // stale version: list again and draw again
+        }
+        throw error;
+      }
+      if (watcher.error) throw watcher.error;
+    }
+
+    const { game } = await client.getGame(gameId);
+    if (game.status !== "GAME_STATUS_FINISHED") {
+      throw new Error(`no seat is pending but the game is ${game.status}`);
+    }
+    const events = game.head_version;
+
+    // The stream ends after the game's final event; give it a grace period, then stop waiting
+    // once every event has been watched.
+    const deadline = Date.now() + opts.watchGraceMs;
+    while (!watcher.streamEnded && !watcher.error && Date.now() < deadline) {
+      if (watcher.seqs.length >= events && watcher.lastVersion >= events) {
+        await Promise.race([watcher.ended, sleep(500)]);
+        break;
+      }
+      await Promise.race([watcher.ended, sleep(50)]);
+    }
+    const streamEnded = watcher.streamEnded;
+    if (!streamEnded) watcher.cancel();
+    if (watcher.error) throw watcher.error;
+    checkContiguous(watcher.seqs);
+    if (watcher.seqs.length !== events) {
+      throw new Error(`watched ${watcher.seqs.length} events, the game has ${events}`);
+    }
+
+    const exported = await client.exportRecord(gameId, tokens[0]);
+    if (!exported.complete) throw new Error("ExportRecord after the end: complete=false");
+    const report = await client.verifyRecord(exported.record);
+    if (!report.ok || !report.reexecuted) {
+      throw new Error(
+        `VerifyRecord: ok=${report.ok} reexecuted=${report.reexecuted}: ${report.message}` +
+          (report.divergence_seq ? ` (divergence at seq ${report.divergence_seq})` : ""),
+      );
+    }
+
+    return {
+      game_id: gameId,
+      events,
+      watched: watcher.seqs.length,
+      verified: true,
+      winners: game.winners,
+      scores: game.scores,
+      players: opts.players,
+      seed: opts.seed,
+      commands,
+      aborted_retries: abortedRetries,
+      duplicates,
+      stream_ended: streamEnded,
+      stream_resumes: watcher.resumes,
+      record_bytes: exported.record.length,
+      seconds: Math.round((Date.now() - started) / 100) / 10,
+    };
+  } finally {
+    if (watcher && !watcher.streamEnded) watcher.cancel();
+    client.close();
+  }
+}
+
+async function main() {
+  let opts;
+  try {
+    opts = options(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${error.message}\n${USAGE}\n`);
+    return 2;
+  }
+  if (opts.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  try {
+    const summary = await play(opts);
+    process.stdout.write(`${JSON.stringify(summary)}\n`);
+    return 0;
+  } catch (error) {
+    const detail =
+      error instanceof AnnalesError
+        ? { error: error.message, code: error.codeName, reason: error.reason, info: error.info }
+        : { error: String(error?.stack ?? error) };
+    process.stderr.write(`play.js failed: ${JSON.stringify(detail)}\n`);
+    return 1;
+  }
+}
+
+const code = await main();
+process.exitCode = code;
