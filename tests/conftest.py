@@ -18,7 +18,7 @@ from service.config import StoreConfig
 from service.store import EventStore
 
 settings.register_profile(
-    "ci", max_examples=25, derandomize=True, deadline=None,
+    "ci", max_examples=10, derandomize=True, deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )  # fmt: skip
 settings.register_profile(

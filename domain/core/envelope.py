@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 
 import msgspec
+import msgspec.structs
 
 #: the ``prev_hash`` of a game's first envelope.
 GENESIS = "0" * 64
@@ -43,25 +44,14 @@ class Envelope(msgspec.Struct, frozen=True, array_like=True):
     idempotency_key: str | None = None
 
 
-def link_hash(
-    *,
-    game_id: str,
-    seq: int,
-    command_id: str,
-    seat: int,
-    ruleset: str,
-    schema: int,
-    kind: str,
-    payload: bytes,
-    prev_hash: str,
-    command: bytes | None = None,
-    idempotency_key: str | None = None,
-) -> str:
-    """The hash of one link of the chain (hex SHA-256)."""
+def link_hash(envelope: Envelope) -> str:
+    """The hash ``envelope`` must carry, from all its other fields (hex SHA-256)."""
+    e = envelope
     body = msgspec.msgpack.encode(
-        [game_id, seq, command_id, seat, ruleset, schema, kind, payload, command, idempotency_key]
-    )
-    return hashlib.sha256(prev_hash.encode("ascii") + body).hexdigest()
+        [e.game_id, e.seq, e.command_id, e.seat, e.ruleset, e.schema, e.kind, e.payload,
+         e.command, e.idempotency_key]
+    )  # fmt: skip
+    return hashlib.sha256(e.prev_hash.encode("ascii") + body).hexdigest()
 
 
 def seal(
@@ -79,52 +69,16 @@ def seal(
     idempotency_key: str | None = None,
 ) -> Envelope:
     """Build an envelope and compute its hash."""
-    digest = link_hash(
-        game_id=game_id,
-        seq=seq,
-        command_id=command_id,
-        seat=seat,
-        ruleset=ruleset,
-        schema=schema,
-        kind=kind,
-        payload=payload,
-        prev_hash=prev_hash,
-        command=command,
-        idempotency_key=idempotency_key,
-    )
-    return Envelope(
-        game_id,
-        seq,
-        command_id,
-        seat,
-        ruleset,
-        schema,
-        kind,
-        payload,
-        prev_hash,
-        digest,
-        command,
-        idempotency_key,
-    )
+    unsealed = Envelope(
+        game_id, seq, command_id, seat, ruleset, schema, kind, payload, prev_hash, "",
+        command, idempotency_key,
+    )  # fmt: skip
+    return msgspec.structs.replace(unsealed, hash=link_hash(unsealed))
 
 
 def verify_link(envelope: Envelope, prev_hash: str) -> bool:
     """``True`` if ``envelope`` follows ``prev_hash`` and its own hash is right."""
-    if envelope.prev_hash != prev_hash:
-        return False
-    return envelope.hash == link_hash(
-        game_id=envelope.game_id,
-        seq=envelope.seq,
-        command_id=envelope.command_id,
-        seat=envelope.seat,
-        ruleset=envelope.ruleset,
-        schema=envelope.schema,
-        kind=envelope.kind,
-        payload=envelope.payload,
-        prev_hash=envelope.prev_hash,
-        command=envelope.command,
-        idempotency_key=envelope.idempotency_key,
-    )
+    return envelope.prev_hash == prev_hash and envelope.hash == link_hash(envelope)
 
 
 _ENCODER = msgspec.msgpack.Encoder()

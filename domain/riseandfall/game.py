@@ -428,6 +428,10 @@ class RiseAndFall(Game[RiseFallState]):
         """``True`` once the game has been scored."""
         return state.phase == OVER
 
+    def is_setup(self, state: RiseFallState) -> bool:
+        """``True`` while the world is built and the starting pieces are placed."""
+        return state.phase in (WORLD, DEPLOY)
+
     def outcome(self, state: RiseFallState) -> Outcome | None:
         """Final scores, winners and per-seat score sheets (``None`` while playing)."""
         if state.phase != OVER or state.final_scores is None:

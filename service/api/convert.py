@@ -24,7 +24,6 @@ from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
 
-
 class ProtoMismatch(ValueError):
     """The proto and the domain struct disagree (a programming error, not bad input)."""
 

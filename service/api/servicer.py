@@ -343,6 +343,21 @@ class Servicer(pb_grpc.GameServiceServicer):
         self, request: pb.WatchGameRequest, context: grpc.ServicerContext
     ) -> Iterator[pb.WatchGameResponse]:
         """Stream events after ``after_version``; ends after the game's final event."""
+        start = time.perf_counter()
+        sent = 0
+        try:
+            for response in self._watch(request, context):
+                sent += len(response.events)
+                yield response
+        finally:
+            log.info(json.dumps({
+                "rpc": "WatchGame", "game_id": request.game_id[:MAX_ID], "events": sent,
+                "code": "OK" if context.code() is None else str(context.code()),
+                "ms": round((time.perf_counter() - start) * 1000, 2),
+            }))  # fmt: skip
+
+    def _watch(self, request: pb.WatchGameRequest,
+               context: grpc.ServicerContext) -> Iterator[pb.WatchGameResponse]:  # fmt: skip
         try:
             game_id = self._game(request.game_id)
             viewer = self._viewer(game_id, context)

@@ -205,3 +205,16 @@ def open_store_service(db: Any) -> Any:
 
     store = EventStore(StoreConfig(kind="sqlite", path=str(db)))
     return GameService(store), store
+
+
+def advance_to(driver: Driver, decision: str, seat: int = 0) -> pb.ListLegalActionsResponse:
+    """Play (with ``driver``) until the pending decision is ``decision``; its legal actions
+    for ``seat``."""
+    while True:
+        legal = driver.stub.ListLegalActions(
+            pb.ListLegalActionsRequest(game_id=driver.game.game_id), metadata=driver.game.md(seat)
+        )
+        if legal.pending.decision == decision:
+            driver.version = legal.version
+            return legal
+        assert driver.play_one(), f"the game ended before {decision!r}"

@@ -7,6 +7,7 @@ meaningful on other hardware. Nothing is asserted.
 
 from __future__ import annotations
 
+import importlib
 import sqlite3
 import statistics
 import tempfile
@@ -165,6 +166,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         print("== store and application (SQLite file) ==")
         bench_store(Path(tmp))
+    for title, module in (("gRPC API", "tests.bench.api"),
+                          ("projections", "tests.bench.projections")):  # fmt: skip
+        print(f"== {title} ==")
+        importlib.import_module(module).main()
 
 
 if __name__ == "__main__":

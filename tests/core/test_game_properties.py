@@ -53,11 +53,15 @@ def test_random_games_end_with_a_winner_and_replay_identically(
     _check_game(name, seats, seed)
 
 
+LONG_CHUNK = 50
+
+
 @pytest.mark.long
 @pytest.mark.parametrize(("name", "seats"), SEAT_COUNTS)
-def test_long_random_games(name: str, seats: int) -> None:
-    """``make long``: 500 seeded random games per player count."""
-    for seed in range(LONG_GAMES):
+@pytest.mark.parametrize("chunk", range(LONG_GAMES // LONG_CHUNK))
+def test_long_random_games(name: str, seats: int, chunk: int) -> None:
+    """``make long``: 500 seeded random games per player count (in chunks of 50)."""
+    for seed in range(chunk * LONG_CHUNK, (chunk + 1) * LONG_CHUNK):
         _check_game(name, seats, 10_000 + seed)
 
 

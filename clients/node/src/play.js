@@ -6,14 +6,19 @@
 //
 // 1. CreateGame with 2–4 seats (server seed derived from --seed: the run is deterministic);
 // 2. WatchGame as a spectator (no token), in parallel, collecting every event's seq;
-// 3. for whichever seat is pending, ListLegalActions with its bearer token and send one action
+// 3. two calls that must fail with typed errors (decoded from the status details) and change
+//    nothing: no token (UNAUTHENTICATED, reason TOKEN_REQUIRED) and a stale expected_version
+//    (ABORTED, VERSION_CONFLICT, ErrorInfo metadata current_version);
+// 4. for whichever seat is pending, ListLegalActions with its bearer token and send one action
 //    drawn uniformly with a seeded PRNG (mulberry32) back unchanged, with expected_version and
 //    an idempotency key; ABORTED (version conflict) → list again and redraw; UNAVAILABLE or
 //    DEADLINE_EXCEEDED → resend the same request (same key: the server returns the first
 //    result);
-// 4. once no seat is pending: GetGame must say FINISHED; the watched seqs must be 1..N with
-//    no gap or duplicate, N being the game's head version;
-// 5. ExportRecord with a seat token (complete=true) and VerifyRecord (ok=true, reexecuted=true).
+// 5. once no seat is pending: GetGame must say FINISHED; the watched seqs must be 1..N with
+//    no gap or duplicate, N being the game's head version (the server ends the stream after
+//    the final event; if it has not 2 s after all N events arrived, the stream is cancelled
+//    and "stream_ended" is false; --watch-grace-ms bounds the whole wait);
+// 6. ExportRecord with a seat token (complete=true) and VerifyRecord (ok=true, reexecuted=true).
 //
 // Prints one JSON line on stdout:
 //   {"game_id":…,"events":N,"watched":N,"verified":true,"winners":[…], …}
@@ -157,6 +162,48 @@ export function checkContiguous(seqs) {
   }
 }
 
+/** Expects `promise` to fail with gRPC `codeName` and ErrorInfo `reason`; returns the error. */
+async function expectError(promise, codeName, reason) {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AnnalesError && error.codeName === codeName && error.reason === reason) {
+      if (error.domain !== "annales.v1") throw new Error(`ErrorInfo domain ${error.domain}`);
+      return error;
+    }
+    throw error;
+  }
+  throw new Error(`expected ${codeName} ${reason}, the call succeeded`);
+}
+
+/**
+ * Typed errors, decoded from the status details: calls that must fail without changing the
+ * game (no token; a stale expected_version). Returns the reasons seen.
+ */
+async function probeErrors(client, gameId, tokens) {
+  const noToken = await expectError(
+    client.listLegalActions(gameId),
+    "UNAUTHENTICATED",
+    "TOKEN_REQUIRED",
+  );
+  const legal = await client.listLegalActions(gameId, tokens[0]);
+  const seat = legal.pending.seats[0];
+  const mine = seat === 0 ? legal : await client.listLegalActions(gameId, tokens[seat]);
+  const stale = await expectError(
+    client.submitAction(gameId, tokens[seat], mine.actions[0], {
+      expectedVersion: mine.version - 1,
+    }),
+    "ABORTED",
+    "VERSION_CONFLICT",
+  );
+  if (stale.info.current_version !== String(mine.version)) {
+    throw new Error(`VERSION_CONFLICT current_version=${stale.info.current_version}`);
+  }
+  const after = await client.getGame(gameId);
+  if (after.game.head_version !== mine.version) throw new Error("a rejected action changed the game");
+  return [noToken.reason, stale.reason];
+}
+
 /** Submits, resending the identical request (same idempotency key) on transient errors. */
 async function submit(client, gameId, token, action, expectedVersion, key) {
   for (let attempt = 0; ; attempt += 1) {
@@ -189,6 +236,7 @@ async function play(opts) {
       throw new Error(`CreateGame returned ${tokens.length} tokens for ${opts.players} seats`);
     }
     watcher = new Watcher(client, gameId);
+    const errorReasons = await probeErrors(client, gameId, tokens);
 
     let seat = 0;
     let commands = 0;
@@ -237,12 +285,12 @@ async function play(opts) {
     }
     const events = game.head_version;
 
-    // The stream ends after the game's final event; give it a grace period, then stop waiting
-    // once every event has been watched.
+    // The server ends the stream after the game's final event: wait for that (at most
+    // --watch-grace-ms, and at most 2 s once every event has been watched).
     const deadline = Date.now() + opts.watchGraceMs;
     while (!watcher.streamEnded && !watcher.error && Date.now() < deadline) {
       if (watcher.seqs.length >= events && watcher.lastVersion >= events) {
-        await Promise.race([watcher.ended, sleep(500)]);
+        await Promise.race([watcher.ended, sleep(Math.min(2000, deadline - Date.now()))]);
         break;
       }
       await Promise.race([watcher.ended, sleep(50)]);
@@ -279,6 +327,7 @@ async function play(opts) {
       duplicates,
       stream_ended: streamEnded,
       stream_resumes: watcher.resumes,
+      error_reasons: errorReasons,
       record_bytes: exported.record.length,
       seconds: Math.round((Date.now() - started) / 100) / 10,
     };
