@@ -164,6 +164,15 @@ class Game(ABC, Generic[S]):
     def seat_count(self, state: S) -> int:
         """Number of seats in the game."""
 
+    def balance_keys(self, state: S) -> tuple[str, ...]:
+        """One public balance key per seat, for balance statistics across games.
+
+        A game overrides it with what its seats start with (a civilisation, a nation, a
+        starting option: e.g. ``"Alchemists"``); the key must be public information. Default:
+        the seat position, ``("seat 1", "seat 2", …)``.
+        """
+        return tuple(f"seat {seat + 1}" for seat in range(self.seat_count(state)))
+
     # -- helpers shared by every game ---------------------------------------------------
     def copy_state(self, state: S) -> S:
         """An independent deep copy of ``state`` (msgpack round trip)."""

@@ -20,9 +20,13 @@ from dataclasses import dataclass
 import grpc
 from annales.v1 import annales_pb2 as pb
 from annales.v1 import annales_pb2_grpc as pb_grpc
+from annales.v1 import readmodels_pb2 as rpb
+from annales.v1 import readmodels_pb2_grpc as rpb_grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
+from projections.runner import ReadModelRunner, default_path
+from service.api.readmodels import ReadModels, ReadModelServicer
 from service.api.servicer import Diagnostics, Servicer
 from service.api.watch import Broadcaster
 from service.application import GameService
@@ -42,22 +46,39 @@ class RunningServer:
     service: GameService
     broadcaster: Broadcaster
     health: health.HealthServicer
+    projections: ReadModelRunner | None = None
 
     def stop(self, grace: float = 5.0) -> None:
         """Refuse new calls, let in-flight ones finish, end streams cleanly."""
         self.health.enter_graceful_shutdown()
         self.broadcaster.close()
         self.server.stop(grace).wait()
+        if self.projections is not None:
+            self.projections.stop()
         self.service.store.close()
 
 
 def start(
-    config: StoreConfig, host: str = "127.0.0.1", port: int = 50051, workers: int = 64
+    config: StoreConfig,
+    host: str = "127.0.0.1",
+    port: int = 50051,
+    workers: int = 64,
+    projections: bool = True,
+    readmodels: str | None = None,
 ) -> RunningServer:
-    """Start a server on ``host:port`` (port 0: any free port) and return it."""
+    """Start a server on ``host:port`` (port 0: any free port) and return it.
+
+    With ``projections`` the read-model runner follows the log in a background thread
+    (``readmodels``: its SQLite file, default ``readmodels.db`` next to the event store).
+    """
     service = GameService(EventStore(config))
     broadcaster = Broadcaster()
     service.on_commit(broadcaster.committed)
+    path = readmodels or default_path(config.path if config.kind == "sqlite" else "data/x")
+    runner = ReadModelRunner(service.store, path) if projections else None
+    if runner is not None:
+        service.on_commit(runner.wake)
+        runner.start()
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="annales-rpc"),
         options=[
@@ -66,13 +87,19 @@ def start(
             ("grpc.so_reuseport", 0),
         ],
     )
-    pb_grpc.add_GameServiceServicer_to_server(Servicer(service, broadcaster), server)
+    servicer = Servicer(service, broadcaster)
+    readers = ReadModels(path, service.store, runner)
+    if runner is not None:
+        servicer.readmodels = readers  # type: ignore[attr-defined]
+    pb_grpc.add_GameServiceServicer_to_server(servicer, server)
+    rpb_grpc.add_ReadModelServiceServicer_to_server(ReadModelServicer(readers), server)
     pb_grpc.add_DiagnosticsServiceServicer_to_server(Diagnostics(), server)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     names = (
         pb.DESCRIPTOR.services_by_name["GameService"].full_name,
         pb.DESCRIPTOR.services_by_name["DiagnosticsService"].full_name,
+        rpb.DESCRIPTOR.services_by_name["ReadModelService"].full_name,
         health.SERVICE_NAME,
         reflection.SERVICE_NAME,
     )
@@ -81,15 +108,21 @@ def start(
     if bound == 0:
         raise OSError(f"cannot listen on {host}:{port}")
     server.start()
-    for name in (*names[:2], ""):
+    for name in (*names[:3], ""):
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    return RunningServer(server, bound, service, broadcaster, health_servicer)
+    return RunningServer(server, bound, service, broadcaster, health_servicer, runner)
 
 
-def serve(config: StoreConfig, host: str, port: int) -> None:
+def serve(
+    config: StoreConfig,
+    host: str,
+    port: int,
+    projections: bool = True,
+    readmodels: str | None = None,
+) -> None:
     """Run until SIGTERM or SIGINT, then shut down gracefully."""
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    running = start(config, host, port)
+    running = start(config, host, port, projections=projections, readmodels=readmodels)
     where = config.path if config.kind == "sqlite" else f"postgres {config.pg_dbname}"
     logging.getLogger("annales").info(
         '{"event": "serving", "host": "%s", "port": %d, "store": "%s"}',

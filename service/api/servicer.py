@@ -441,6 +441,9 @@ class Servicer(pb_grpc.GameServiceServicer):
     def ListGames(
         self, request: pb.ListGamesRequest, context: grpc.ServicerContext
     ) -> pb.ListGamesResponse:
+        readmodels = getattr(self, "readmodels", None)  # set by server.start with projections
+        if readmodels is not None:
+            return readmodels.list_games(request)  # type: ignore[no-any-return]
         if request.page_size < 0:
             raise _invalid("page_size", "must not be negative")
         size = min(request.page_size or 50, 500)
@@ -455,6 +458,12 @@ class Servicer(pb_grpc.GameServiceServicer):
         ids = list(reversed(self.service.store.game_ids()))
         if wanted is not None:
             ids = [g for g in ids if self.service.header(g).game_type == wanted.name]
+        if request.player:
+            ids = [g for g in ids if request.player in self.service.header(g).seat_names]
+        if request.status:
+            ids = [
+                g for g in ids if self._summary(g, self.service.head(g), 0).status == request.status
+            ]
         page = ids[offset : offset + size]
         games = []
         for game_id in page:

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import grpc
+from annales.v1 import annales_pb2 as pb
+from annales.v1 import annales_pb2_grpc
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
-from annales.v1 import annales_pb2 as pb
-from annales.v1 import annales_pb2_grpc
 from domain.core import Chance
 
 T = TypeVar("T")
@@ -48,8 +48,13 @@ def long_seed(tag: str) -> str:
     return f"seed-{tag}-{uuid.uuid4().hex}"
 
 
-def create_game(stub: annales_pb2_grpc.GameServiceStub, seats: int = 3, seed: str | None = None,
-                trophies: int | None = None, world: int | None = None) -> Game:  # fmt: skip
+def create_game(
+    stub: annales_pb2_grpc.GameServiceStub,
+    seats: int = 3,
+    seed: str | None = None,
+    trophies: int | None = None,
+    world: int | None = None,
+) -> Game:
     """A new Rise & Fall game with ``seats`` seats."""
     seed = seed if seed is not None else long_seed("game")
     options = pb.GameOptions(rise_and_fall={})
@@ -57,10 +62,14 @@ def create_game(stub: annales_pb2_grpc.GameServiceStub, seats: int = 3, seed: st
         options.rise_and_fall.trophies = trophies
     if world is not None:
         options.rise_and_fall.world = world  # type: ignore[assignment]
-    answer = stub.CreateGame(pb.CreateGameRequest(
-        game_type=pb.GAME_TYPE_RISE_AND_FALL, options=options,
-        seat_names=[f"bot{i}" for i in range(seats)], seed=seed,
-    ))  # fmt: skip
+    answer = stub.CreateGame(
+        pb.CreateGameRequest(
+            game_type=pb.GAME_TYPE_RISE_AND_FALL,
+            options=options,
+            seat_names=[f"bot{i}" for i in range(seats)],
+            seed=seed,
+        )
+    )
     tokens = [t.token for t in sorted(answer.seat_tokens, key=lambda t: t.seat)]
     return Game(answer.game_id, tokens, seed, answer.version, answer.seed_commitment)
 
@@ -101,14 +110,20 @@ def expect_error(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Fai
     raise AssertionError(f"{getattr(function, '_method', function)!r} succeeded unexpectedly")
 
 
-def history(stub: annales_pb2_grpc.GameServiceStub, game_id: str,
-            metadata: Any = None, page_size: int = 1000) -> list[pb.GameEvent]:  # fmt: skip
+def history(
+    stub: annales_pb2_grpc.GameServiceStub,
+    game_id: str,
+    metadata: Any = None,
+    page_size: int = 1000,
+) -> list[pb.GameEvent]:
     """Every event of a game as ``metadata``'s caller may see it (all pages)."""
     events: list[pb.GameEvent] = []
     token = ""
     while True:
-        page = stub.GetHistory(pb.GetHistoryRequest(game_id=game_id, page_size=page_size,
-                                                    page_token=token), metadata=metadata)  # fmt: skip
+        page = stub.GetHistory(
+            pb.GetHistoryRequest(game_id=game_id, page_size=page_size, page_token=token),
+            metadata=metadata,
+        )
         events.extend(page.events)
         token = page.next_page_token
         if not token:
@@ -154,13 +169,14 @@ class Driver:
             legal = self.stub.ListLegalActions(
                 pb.ListLegalActionsRequest(game_id=self.game.game_id),
                 metadata=self.game.md(seat),
-            )  # fmt: skip
+            )
             self._seen(seat, "ListLegalActions", legal)
         assert legal.actions, f"seat {seat} is pending without legal actions"
         self.step += 1
         action = Chance(self.bot_seed, self.step).choice(list(legal.actions))
-        request = pb.SubmitActionRequest(game_id=self.game.game_id, action=action,
-                                         expected_version=legal.version)  # fmt: skip
+        request = pb.SubmitActionRequest(
+            game_id=self.game.game_id, action=action, expected_version=legal.version
+        )
         if self.keys:
             request.idempotency_key = f"{self.game.game_id[:8]}-{self.step}-{uuid.uuid4().hex}"
         answer = self.stub.SubmitAction(request, metadata=self.game.md(seat))

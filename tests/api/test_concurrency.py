@@ -13,9 +13,9 @@ from collections.abc import Callable
 from typing import Any
 
 import grpc
-
 from annales.v1 import annales_pb2 as pb
 from annales.v1 import annales_pb2_grpc
+
 from tests.api.conftest import ServerProcess
 from tests.api.helpers import Driver, Failure, create_game, expect_error, failure, history
 
@@ -23,8 +23,9 @@ CLIENTS = 16
 ROUNDS = 6
 
 
-def _race(server: ServerProcess, count: int,
-          call: Callable[[annales_pb2_grpc.GameServiceStub, int], Any]) -> list[Any]:  # fmt: skip
+def _race(
+    server: ServerProcess, count: int, call: Callable[[annales_pb2_grpc.GameServiceStub, int], Any]
+) -> list[Any]:
     """Run ``call(stub, i)`` in ``count`` threads, each on its own channel, released together;
     the answers (or ``Failure``s), by thread."""
     channels = [server.channel() for _ in range(count)]
@@ -64,24 +65,33 @@ def test_racing_submits_one_winner_per_version(
     for round_index in range(ROUNDS):
         head = stub.GetGame(pb.GetGameRequest(game_id=game.game_id)).game
         seat = head.pending.seats[0]
-        legal = stub.ListLegalActions(pb.ListLegalActionsRequest(game_id=game.game_id),
-                                      metadata=game.md(seat))  # fmt: skip
+        legal = stub.ListLegalActions(
+            pb.ListLegalActionsRequest(game_id=game.game_id), metadata=game.md(seat)
+        )
         assert legal.version == head.version
         action = legal.actions[0]
 
-        def submit(client: annales_pb2_grpc.GameServiceStub, index: int,
-                   version: int = legal.version, seat: int = seat,
-                   action: pb.Action = action, tag: int = round_index) -> Any:  # fmt: skip
-            request = pb.SubmitActionRequest(game_id=game.game_id, action=action,
-                                             expected_version=version,
-                                             idempotency_key=f"race-{tag}-{index}")  # fmt: skip
+        def submit(
+            client: annales_pb2_grpc.GameServiceStub,
+            index: int,
+            version: int = legal.version,
+            seat: int = seat,
+            action: pb.Action = action,
+            tag: int = round_index,
+        ) -> Any:
+            request = pb.SubmitActionRequest(
+                game_id=game.game_id,
+                action=action,
+                expected_version=version,
+                idempotency_key=f"race-{tag}-{index}",
+            )
             return request, client.SubmitAction(request, metadata=game.md(seat))
 
         results = _race(server, CLIENTS, submit)
         successes = [(i, r) for i, r in enumerate(results) if not isinstance(r, Failure)]
         failures = [r for r in results if isinstance(r, Failure)]
         assert len(successes) == 1, [r for r in results if isinstance(r, Failure)][:3]
-        index, (request, answer) = successes[0]
+        _index, (request, answer) = successes[0]
         assert not answer.duplicate
         assert answer.version > legal.version
         for lost in failures:
@@ -118,11 +128,13 @@ def test_racing_submits_one_winner_per_version(
     lost = expect_error(stub.SubmitAction, loser, metadata=game.md(seat))
     assert lost.code == grpc.StatusCode.ABORTED and lost.reason == "VERSION_CONFLICT"
     # the same key with a different command is refused
-    other = stub.ListLegalActions(pb.ListLegalActionsRequest(game_id=game.game_id),
-                                  metadata=game.md(seat))  # fmt: skip
+    other = stub.ListLegalActions(
+        pb.ListLegalActionsRequest(game_id=game.game_id), metadata=game.md(seat)
+    )
     if other.actions:
-        reuse = pb.SubmitActionRequest(game_id=game.game_id, action=other.actions[-1],
-                                       idempotency_key=winners[0][0])  # fmt: skip
+        reuse = pb.SubmitActionRequest(
+            game_id=game.game_id, action=other.actions[-1], idempotency_key=winners[0][0]
+        )
         if reuse.action != winners[0][1].action:
             refused = expect_error(stub.SubmitAction, reuse, metadata=game.md(seat))
             assert refused.code == grpc.StatusCode.INVALID_ARGUMENT
@@ -139,11 +151,15 @@ def test_racing_same_key_applies_once(
     game = create_game(stub, 3)
     head = stub.GetGame(pb.GetGameRequest(game_id=game.game_id)).game
     seat = head.pending.seats[0]
-    legal = stub.ListLegalActions(pb.ListLegalActionsRequest(game_id=game.game_id),
-                                  metadata=game.md(seat))  # fmt: skip
-    request = pb.SubmitActionRequest(game_id=game.game_id, action=legal.actions[0],
-                                     expected_version=legal.version,
-                                     idempotency_key="same-key-for-everyone")  # fmt: skip
+    legal = stub.ListLegalActions(
+        pb.ListLegalActionsRequest(game_id=game.game_id), metadata=game.md(seat)
+    )
+    request = pb.SubmitActionRequest(
+        game_id=game.game_id,
+        action=legal.actions[0],
+        expected_version=legal.version,
+        idempotency_key="same-key-for-everyone",
+    )
 
     def submit(client: annales_pb2_grpc.GameServiceStub, index: int) -> Any:
         return client.SubmitAction(request, metadata=game.md(seat))

@@ -13,12 +13,13 @@ Issue "Public gRPC API, seat security, live streams" — requirements covered he
 from __future__ import annotations
 
 import hashlib
+import itertools
 import random
 
 import msgspec
-
 from annales.v1 import annales_pb2 as pb
 from annales.v1 import annales_pb2_grpc
+
 from service.api.convert import fill
 from tests.api.conftest import ServerProcess
 from tests.api.helpers import Driver, create_game, history, long_seed, open_store_service
@@ -30,8 +31,11 @@ TIME_TRAVEL_SAMPLES = 12
 
 def _expected_view(game: object, state: object, viewer: int | None) -> pb.GameView:
     expected = pb.GameView()
-    fill(expected.rise_and_fall, msgspec.to_builtins(game.view(state, viewer)),  # type: ignore[attr-defined]
-         "RiseAndFall")  # fmt: skip
+    fill(
+        expected.rise_and_fall,
+        msgspec.to_builtins(game.view(state, viewer)),  # type: ignore[attr-defined]
+        "RiseAndFall",
+    )
     return expected
 
 
@@ -68,7 +72,7 @@ def test_full_game_through_grpc(
     # -- the log: contiguous, chained, equal to what the actors received -------------------
     events = history(stub, game.game_id)
     assert [e.seq for e in events] == list(range(1, summary.head_version + 1))
-    for before, after in zip(events, events[1:], strict=False):
+    for before, after in itertools.pairwise(events):
         assert after.prev_hash == before.hash
     assert events[0].kernel.HasField("game_created")
     assert events[-1].kernel.seed_revealed.seed == seed.encode().hex()
@@ -78,10 +82,16 @@ def test_full_game_through_grpc(
         for event in answer.events:
             shown = by_seq[event.seq]
             assert (event.hash, event.kind, event.command_id) == (
-                shown.hash, shown.kind, shown.command_id)  # fmt: skip
+                shown.hash,
+                shown.kind,
+                shown.command_id,
+            )
             assert event.seat in (seat, -1)
-    keys = [e.command_id for e in events]
-    assert len({k for k in keys}) == len({a.events[0].command_id for _, _, a in driver.submitted}) + 1
+    commands = {e.command_id for e in events}
+    assert len(commands) == len(driver.submitted) + 1, "the setup, then one batch per command"
+    # once over, nothing is hidden any more: every seat gets the spectator's history
+    for seat in range(SEATS):
+        assert history(stub, game.game_id, game.md(seat), page_size=137) == events
 
     # -- the record: complete and verified by re-execution -----------------------------------
     export = stub.ExportRecord(pb.ExportRecordRequest(game_id=game.game_id))
@@ -91,16 +101,24 @@ def test_full_game_through_grpc(
     assert verdict.reexecuted, verdict.message
     assert verdict.divergence_seq == 0
     # the same record exported by a seat is identical (nothing is hidden once it is over)
-    seat_export = stub.ExportRecord(pb.ExportRecordRequest(game_id=game.game_id),
-                                    metadata=game.md(1))  # fmt: skip
+    seat_export = stub.ExportRecord(
+        pb.ExportRecordRequest(game_id=game.game_id), metadata=game.md(1)
+    )
     assert seat_export.record == export.record
 
     # -- time travel ------------------------------------------------------------------------
     rng = random.Random(1234)
     head = summary.head_version
     sealed = [e.seq for e in events if e.kind in ("CardChosen", "DeclineChosen")]
-    versions = sorted({1, game.version, head, *rng.sample(range(1, head + 1), TIME_TRAVEL_SAMPLES),
-                       *rng.sample(sealed, min(4, len(sealed)))})  # fmt: skip
+    versions = sorted(
+        {
+            1,
+            game.version,
+            head,
+            *rng.sample(range(1, head + 1), TIME_TRAVEL_SAMPLES),
+            *rng.sample(sealed, min(4, len(sealed))),
+        }
+    )
     service, store = open_store_service(server.db)
     try:
         for version in versions:
@@ -109,13 +127,19 @@ def test_full_game_through_grpc(
             assert past.game.version == version
             assert past.game.head_version == head
             assert past.view == _expected_view(match.game, match.state, None), version
-            expected_status = (pb.GAME_STATUS_FINISHED if match.game.is_over(match.state)
-                               else pb.GAME_STATUS_RUNNING)  # fmt: skip
+            expected_status = (
+                pb.GAME_STATUS_FINISHED
+                if match.game.is_over(match.state)
+                else pb.GAME_STATUS_SETUP
+                if match.game.is_setup(match.state)
+                else pb.GAME_STATUS_RUNNING
+            )
             assert past.game.status == expected_status
             assert list(past.game.pending.seats) == list(match.game.pending(match.state).seats)
             for seat in range(SEATS):
-                mine = stub.GetView(pb.GetViewRequest(game_id=game.game_id, version=version),
-                                    metadata=game.md(seat))  # fmt: skip
+                mine = stub.GetView(
+                    pb.GetViewRequest(game_id=game.game_id, version=version), metadata=game.md(seat)
+                )
                 assert mine.seat == seat
                 assert mine.game.version == version
                 assert mine.view == _expected_view(match.game, match.state, seat), (version, seat)

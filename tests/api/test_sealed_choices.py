@@ -17,9 +17,9 @@ import hashlib
 import json
 
 import msgspec
-
 from annales.v1 import annales_pb2 as pb
 from annales.v1 import annales_pb2_grpc
+
 from domain.registry import get_codec
 from domain.riseandfall.commands import ChooseCard
 from domain.riseandfall.content import PIECES
@@ -29,18 +29,21 @@ from tests.api.helpers import Driver, Game, advance_to, create_game, history, lo
 SEATS = 3
 
 
-def _choose_first(stub: annales_pb2_grpc.GameServiceStub, tag: str,
-                  key: str | None) -> tuple[Game, int, str, pb.SubmitActionResponse]:  # fmt: skip
+def _choose_first(
+    stub: annales_pb2_grpc.GameServiceStub, tag: str, key: str | None
+) -> tuple[Game, int, str, pb.SubmitActionResponse]:
     """A game at its first card choice, after one seat chose: (game, seat, card, answer)."""
     game = create_game(stub, SEATS, seed=long_seed(tag))
     driver = Driver(stub, game, f"{tag}-bots".encode())
     legal = advance_to(driver, "choose_card")
     seat = legal.pending.seats[0]
-    legal = stub.ListLegalActions(pb.ListLegalActionsRequest(game_id=game.game_id),
-                                  metadata=game.md(seat))  # fmt: skip
+    legal = stub.ListLegalActions(
+        pb.ListLegalActionsRequest(game_id=game.game_id), metadata=game.md(seat)
+    )
     action = legal.actions[-1]
-    request = pb.SubmitActionRequest(game_id=game.game_id, action=action,
-                                     expected_version=legal.version)  # fmt: skip
+    request = pb.SubmitActionRequest(
+        game_id=game.game_id, action=action, expected_version=legal.version
+    )
     if key is not None:
         request.idempotency_key = key
     answer = stub.SubmitAction(request, metadata=game.md(seat))
@@ -67,8 +70,9 @@ def test_sealed_card_hidden_in_views_history_and_streams(
         md = None if viewer is None else game.md(viewer)
         event = next(e for e in history(stub, game.game_id, md) if e.seq == seq)
         assert event.redacted and event.rise_and_fall.card_chosen.card == ""
-        stream = stub.WatchGame(pb.WatchGameRequest(game_id=game.game_id,
-                                                    after_version=seq - 1), metadata=md)  # fmt: skip
+        stream = stub.WatchGame(
+            pb.WatchGameRequest(game_id=game.game_id, after_version=seq - 1), metadata=md
+        )
         first = next(iter(stream))
         stream.cancel()
         assert first.events[0].seq == seq
@@ -90,7 +94,7 @@ def test_export_of_unfinished_game_hides_the_sealed_command(
 ) -> None:
     """ExportRecord before the end is redacted for the caller: the line of seat p's sealed
     ChooseCard *command* must not carry the card either (only the event was redacted)."""
-    game, seat, card, answer = _choose_first(stub, "sealed-export", "k-export")
+    game, seat, _card, answer = _choose_first(stub, "sealed-export", "k-export")
     command_id = answer.events[0].command_id
     for viewer in _others(seat):
         md = None if viewer is None else game.md(viewer)
@@ -99,27 +103,39 @@ def test_export_of_unfinished_game_hides_the_sealed_command(
         lines = [json.loads(line) for line in export.record.splitlines()]
         event = next(x for x in lines if x.get("type") == "event" and x["seq"] == answer.version)
         assert event["event"]["card"] == "" and event["payload"] is None
-        command = next(x for x in lines
-                       if x.get("type") == "command" and x["command_id"] == command_id)  # fmt: skip
+        command = next(
+            x for x in lines if x.get("type") == "command" and x["command_id"] == command_id
+        )
         assert command["command"] is None, (
-            f"seat {viewer} reads seat {seat}'s sealed choice in the export: {command}")
+            f"seat {viewer} reads seat {seat}'s sealed choice in the export: {command}"
+        )
 
 
-def _recompute(game: Game, event: pb.GameEvent, ruleset: str,
-               key: str | None) -> list[str]:  # fmt: skip
+def _recompute(game: Game, event: pb.GameEvent, ruleset: str, key: str | None) -> list[str]:
     """The cards whose hash matches a redacted CardChosen event (what an attacker can do)."""
     codec = get_codec("riseandfall")
     chosen = event.rise_and_fall.card_chosen
     found = []
     for card in PIECES:
         kind, schema, payload = codec.encode_event(
-            CardChosen(seat=chosen.seat, round=chosen.round, card=card))  # fmt: skip
+            CardChosen(seat=chosen.seat, round=chosen.round, card=card)
+        )
         # the documented link: SHA-256(prev_hash || msgpack([game_id, seq, command_id, seat,
         # ruleset, schema, kind, payload, command, idempotency_key])) — see domain.core.envelope
-        body = msgspec.msgpack.encode([
-            game.game_id, event.seq, event.command_id, event.seat, ruleset, schema, kind,
-            payload, codec.encode_command(ChooseCard(card=card)), key,
-        ])  # fmt: skip
+        body = msgspec.msgpack.encode(
+            [
+                game.game_id,
+                event.seq,
+                event.command_id,
+                event.seat,
+                ruleset,
+                schema,
+                kind,
+                payload,
+                codec.encode_command(ChooseCard(card=card)),
+                key,
+            ]
+        )
         if hashlib.sha256(event.prev_hash.encode("ascii") + body).hexdigest() == event.hash:
             found.append(card)
     return found
@@ -147,15 +163,25 @@ def test_export_hash_does_not_reveal_sealed_card_with_key(
     the redacted event's hash: trying the six cards must not find the sealed one."""
     game, seat, card, answer = _choose_first(stub, "sealed-hash-key", "a-secret-key-1234")
     viewer = (seat + 1) % SEATS
-    export = stub.ExportRecord(pb.ExportRecordRequest(game_id=game.game_id),
-                               metadata=game.md(viewer))  # fmt: skip
+    export = stub.ExportRecord(
+        pb.ExportRecordRequest(game_id=game.game_id), metadata=game.md(viewer)
+    )
     lines = [json.loads(line) for line in export.record.splitlines()]
     header = lines[0]
-    command = next(x for x in lines if x.get("type") == "command"
-                   and x["command_id"] == answer.events[0].command_id)  # fmt: skip
+    command = next(
+        x
+        for x in lines
+        if x.get("type") == "command" and x["command_id"] == answer.events[0].command_id
+    )
     line = next(x for x in lines if x.get("type") == "event" and x["seq"] == answer.version)
-    event = pb.GameEvent(seq=line["seq"], command_id=command["command_id"], seat=command["seat"],
-                         kind=line["kind"], prev_hash=line["prev_hash"], hash=line["hash"])  # fmt: skip
+    event = pb.GameEvent(
+        seq=line["seq"],
+        command_id=command["command_id"],
+        seat=command["seat"],
+        kind=line["kind"],
+        prev_hash=line["prev_hash"],
+        hash=line["hash"],
+    )
     event.rise_and_fall.card_chosen.seat = seat
     event.rise_and_fall.card_chosen.round = line["event"]["round"]
     found = _recompute(game, event, header["ruleset"], command["idempotency_key"])

@@ -13,9 +13,9 @@ import threading
 from typing import Any
 
 import grpc
-
 from annales.v1 import annales_pb2 as pb
 from annales.v1 import annales_pb2_grpc
+
 from tests.api.helpers import Driver, create_game, expect_error, failure, history
 
 TIMEOUT = 30.0
@@ -62,11 +62,14 @@ def test_watch_resume_batches_and_end(stub: annales_pb2_grpc.GameServiceStub) ->
     """A spectator and a seat watch a whole game; the spectator disconnects mid-game
     (cancels) and resumes from its last seq. Every event arrives exactly once, in order, seq
     contiguous; each command's events arrive together in one message; messages carry the
-    version after their events; the stream ends cleanly after the final event (SeedRevealed)."""
+    version after their events; the stream ends cleanly after the final event (SeedRevealed).
+    A watcher arriving after the end gets the whole game and the end; from the final version,
+    just the end."""
     game = create_game(stub, 2)
     spectator = Reader(stub.WatchGame(pb.WatchGameRequest(game_id=game.game_id)))
-    seat_watch = Reader(stub.WatchGame(pb.WatchGameRequest(game_id=game.game_id),
-                                       metadata=game.md(1)))  # fmt: skip
+    seat_watch = Reader(
+        stub.WatchGame(pb.WatchGameRequest(game_id=game.game_id), metadata=game.md(1))
+    )
     driver = Driver(stub, game, b"stream-bots")
     boundaries = {game.version}
     received: list[pb.WatchGameResponse] = spectator.until(game.version)
@@ -82,8 +85,7 @@ def test_watch_resume_batches_and_end(stub: annales_pb2_grpc.GameServiceStub) ->
     assert getattr(how, "code", None) == grpc.StatusCode.CANCELLED, how
     last = received[-1].events[-1].seq
     driver.play(max_steps=150, after=lambda d: boundaries.add(d.version))
-    resumed = Reader(stub.WatchGame(pb.WatchGameRequest(game_id=game.game_id,
-                                                        after_version=last)))  # fmt: skip
+    resumed = Reader(stub.WatchGame(pb.WatchGameRequest(game_id=game.game_id, after_version=last)))
     driver.play(after=lambda d: boundaries.add(d.version))
     tail, how = resumed.rest()
     assert how is None, f"the stream must end cleanly after the final event, not {how}"
@@ -99,7 +101,8 @@ def test_watch_resume_batches_and_end(stub: annales_pb2_grpc.GameServiceStub) ->
         assert message.events, "no empty messages"
         assert message.version == message.events[-1].seq
         assert message.events[-1].seq in boundaries, (
-            f"message ending at {message.events[-1].seq} splits a command's events")
+            f"message ending at {message.events[-1].seq} splits a command's events"
+        )
     # in lock-step, every message is exactly one command's batch (several events together)
     sizes = [len(m.events) for m in received]
     assert max(sizes) > 1
@@ -109,23 +112,32 @@ def test_watch_resume_batches_and_end(stub: annales_pb2_grpc.GameServiceStub) ->
     seat_events = [e for m in seat_messages for e in m.events]
     assert [e.seq for e in seat_events] == list(range(1, len(final) + 1))
 
+    # after the end: from 0, the whole game then the end; from the final version, the end
+    late = list(stub.WatchGame(pb.WatchGameRequest(game_id=game.game_id), timeout=TIMEOUT))
+    assert [e.hash for m in late for e in m.events] == [e.hash for e in final]
+    assert (
+        list(
+            stub.WatchGame(
+                pb.WatchGameRequest(game_id=game.game_id, after_version=len(final)), timeout=TIMEOUT
+            )
+        )
+        == []
+    )
 
-def test_watch_after_the_end_and_bad_requests(stub: annales_pb2_grpc.GameServiceStub) -> None:
-    """A watcher that connects after the end gets the whole game and the stream ends; from
-    the final version it ends at once; an unknown game is NOT_FOUND and a negative
-    ``after_version`` INVALID_ARGUMENT."""
+
+def test_watch_bad_requests(stub: annales_pb2_grpc.GameServiceStub) -> None:
+    """An unknown game is NOT_FOUND and a negative ``after_version`` INVALID_ARGUMENT, both
+    with an ErrorInfo reason (the stream fails before sending anything)."""
     game = create_game(stub, 2)
-    driver = Driver(stub, game, b"late-watch")
-    driver.play()
-    messages = list(stub.WatchGame(pb.WatchGameRequest(game_id=game.game_id), timeout=TIMEOUT))
-    events = [e for m in messages for e in m.events]
-    assert [e.seq for e in events] == list(range(1, driver.version + 1))
-    assert list(stub.WatchGame(pb.WatchGameRequest(game_id=game.game_id,
-                                                   after_version=driver.version),
-                               timeout=TIMEOUT)) == []  # fmt: skip
-    missing = expect_error(lambda: list(stub.WatchGame(
-        pb.WatchGameRequest(game_id="no-such-game"), timeout=TIMEOUT)))  # fmt: skip
+    missing = expect_error(
+        lambda: list(stub.WatchGame(pb.WatchGameRequest(game_id="no-such-game"), timeout=TIMEOUT))
+    )
     assert (missing.code, missing.reason) == (grpc.StatusCode.NOT_FOUND, "GAME_NOT_FOUND")
-    negative = expect_error(lambda: list(stub.WatchGame(
-        pb.WatchGameRequest(game_id=game.game_id, after_version=-1), timeout=TIMEOUT)))  # fmt: skip
+    negative = expect_error(
+        lambda: list(
+            stub.WatchGame(
+                pb.WatchGameRequest(game_id=game.game_id, after_version=-1), timeout=TIMEOUT
+            )
+        )
+    )
     assert (negative.code, negative.reason) == (grpc.StatusCode.INVALID_ARGUMENT, "INVALID_FIELD")

@@ -65,10 +65,21 @@ def node() -> str:
             not lock.exists() or stamp.stat().st_mtime >= lock.stat().st_mtime
         )
         if not fresh:
-            command = [npm, "ci" if lock.exists() else "install", "--no-audit", "--no-fund",
-                       "--ignore-scripts"]  # fmt: skip
-            done = subprocess.run(command, cwd=NODE_DIR, capture_output=True, text=True,
-                                  timeout=INSTALL_TIMEOUT, check=False)  # fmt: skip
+            command = [
+                npm,
+                "ci" if lock.exists() else "install",
+                "--no-audit",
+                "--no-fund",
+                "--ignore-scripts",
+            ]
+            done = subprocess.run(
+                command,
+                cwd=NODE_DIR,
+                capture_output=True,
+                text=True,
+                timeout=INSTALL_TIMEOUT,
+                check=False,
+            )
             assert done.returncode == 0, (
                 f"{' '.join(command)} failed in {NODE_DIR}:\n{done.stdout}\n{done.stderr}"
             )
@@ -98,8 +109,18 @@ def node_server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     log = tmp_path / "server.log"
     port = _free_port()
     target = f"127.0.0.1:{port}"
-    command = [sys.executable, "-m", "annales_cli.main", "serve", "--host", "127.0.0.1",
-               "--port", str(port), "--db", str(tmp_path / "events.db")]  # fmt: skip
+    command = [
+        sys.executable,
+        "-m",
+        "annales_cli.main",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--db",
+        str(tmp_path / "events.db"),
+    ]
     with log.open("w") as out:  # a file, not a pipe: a full pipe would block the server
         process = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
     try:
@@ -108,8 +129,9 @@ def node_server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
             if process.poll() is not None:
                 pytest.fail(f"the server exited with {process.returncode}:\n{log.read_text()}")
             if time.monotonic() > deadline:
-                pytest.fail(f"the server was not SERVING after {START_TIMEOUT} s:\n"
-                            f"{log.read_text()}")  # fmt: skip
+                pytest.fail(
+                    f"the server was not SERVING after {START_TIMEOUT} s:\n{log.read_text()}"
+                )
             time.sleep(0.1)
         yield target, log
     finally:
@@ -128,11 +150,14 @@ def test_node_client_plays_watches_exports_and_verifies(
     target, log = node_server
     command = [node, "src/play.js", "--target", target, "--players", "3", "--seed", "7"]
     try:
-        done = subprocess.run(command, cwd=NODE_DIR, capture_output=True, text=True,
-                              timeout=PLAY_TIMEOUT, check=False)  # fmt: skip
+        done = subprocess.run(
+            command, cwd=NODE_DIR, capture_output=True, text=True, timeout=PLAY_TIMEOUT, check=False
+        )
     except subprocess.TimeoutExpired as error:
-        pytest.fail(f"play.js did not finish within {PLAY_TIMEOUT} s: {error.stderr!r}\n"
-                    f"server log tail:\n{log.read_text()[-3000:]}")  # fmt: skip
+        pytest.fail(
+            f"play.js did not finish within {PLAY_TIMEOUT} s: {error.stderr!r}\n"
+            f"server log tail:\n{log.read_text()[-3000:]}"
+        )
     server_tail = log.read_text()[-3000:]
     report = f"stdout:\n{done.stdout}\nstderr:\n{done.stderr}\nserver log tail:\n{server_tail}"
     assert done.returncode == 0, report

@@ -1,11 +1,22 @@
 """``annales`` — the command-line interface.
 
-Examples::
+Local commands (the SQLite store, no server)::
 
-    annales demo --players 3 --seed demo          # a seeded bot game on the SQLite store
+    annales serve --port 50051 --db data/annales.db   # run the gRPC server
+    annales demo --players 3 --seed demo               # a seeded bot game on the SQLite store
     annales export GAME_ID --db data/annales.db -o game.jsonl
-    annales verify game.jsonl                      # re-executes the record offline
-    annales content report                         # every assumed content fact
+    annales verify game.jsonl                          # re-executes the record offline
+    annales content report                             # every assumed content fact
+
+Network commands (``--server HOST:PORT``, default ``$ANNALES_SERVER`` or 127.0.0.1:50051)::
+
+    annales new riseandfall --players 3 --seed s1      # prints and saves the seat tokens
+    annales play GAME --seat 0                         # interactive play of one seat
+    annales bots GAME --seats 1,2 --bot greedy         # fill seats with bots
+    annales watch GAME                                 # live events
+    annales history GAME                               # paged history
+    annales replay GAME --to 120 --step                # time travel, n/p/q
+    annales export GAME -o game.jsonl                  # the record, from the server
 """
 
 from __future__ import annotations
@@ -14,9 +25,12 @@ import sys
 from pathlib import Path
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
+from annales_cli import play as play_commands
+from annales_cli import readmodels as readmodel_commands
+from annales_cli import remote
+from annales_cli.common import SERVER_HELP, TOKENS_HELP, console
 from domain.bots import make_bot
 from domain.registry import get_game
 from service.application import GameService
@@ -28,7 +42,14 @@ from service.store import EventStore
 app = typer.Typer(help="Annales: event-sourced game-state service.", no_args_is_help=True)
 content_app = typer.Typer(help="Game content files.", no_args_is_help=True)
 app.add_typer(content_app, name="content")
-console = Console()
+
+app.command()(remote.new)
+app.command()(play_commands.play)
+app.command()(remote.watch)
+app.command()(remote.bots)
+app.command()(remote.history)
+app.command()(play_commands.replay)
+readmodel_commands.register(app)  # projections run/rebuild, games, leaderboard, stats, scores
 
 
 def _service(db: str | None) -> GameService:
@@ -45,6 +66,12 @@ def serve(
     db: str | None = typer.Option(
         None, help="SQLite file (default $ANNALES_DB or data/annales.db)."
     ),
+    projections: bool = typer.Option(
+        True, "--projections/--no-projections", help="Keep the read models up to date."
+    ),
+    readmodels: str | None = typer.Option(
+        None, envvar="ANNALES_READMODELS", help=readmodel_commands.READMODELS_HELP
+    ),
 ) -> None:
     """Run the gRPC server until SIGTERM / Ctrl-C (graceful shutdown).
 
@@ -57,7 +84,7 @@ def serve(
     config = StoreConfig.from_env()
     if db is not None:
         config = StoreConfig(kind="sqlite", path=db, snapshot_every=config.snapshot_every)
-    run_server(config, host, port)
+    run_server(config, host, port, projections=projections, readmodels=readmodels)
 
 
 @app.command()
@@ -117,13 +144,22 @@ def demo(
 @app.command()
 def export(
     game_id: str,
-    db: str = typer.Option("data/annales.db", help="SQLite event-store file."),
+    db: str | None = typer.Option(None, help="Read the local SQLite store instead of a server."),
     output: Path | None = typer.Option(None, "-o", "--output", help="File (default stdout)."),
+    seat: int | None = typer.Option(None, help="Server mode: export as this seat."),
+    server: str | None = typer.Option(None, "--server", envvar="ANNALES_SERVER", help=SERVER_HELP),
+    tokens: Path | None = typer.Option(None, "--tokens", help=TOKENS_HELP),
 ) -> None:
-    """Export a game as a portable JSON-lines record.
+    """Export a game as a portable JSON-lines record, from a server or a local store.
 
-    Example: ``annales export 3f2a... -o game.jsonl``
+    Without ``--db`` the record comes from the server (redacted for the caller until the
+    game has ended); with ``--db`` it is read from the SQLite file directly.
+
+    Example: ``annales export 3f2a... -o game.jsonl`` or ``annales export 3f2a... --db x.db``
     """
+    if db is None:
+        remote.export_remote(game_id, output, seat, server, tokens)
+        return
     service = _service(db)
     envelopes = service.events(game_id)
     lines = export_lines(envelopes, lambda e: service.decode(game_id, e))
@@ -136,12 +172,31 @@ def export(
 
 
 @app.command()
-def verify(record: Path) -> None:
-    """Verify a record offline: hash chain, seed commitment, re-execution of every command.
+def verify(
+    record: Path,
+    server: str | None = typer.Option(None, "--server", help="Ask this server to verify."),
+    remote_check: bool = typer.Option(
+        False,
+        "--remote",
+        help="Ask $ANNALES_SERVER (or 127.0.0.1:50051) to verify instead of checking locally.",
+    ),
+) -> None:
+    """Verify a record: hash chain, seed commitment, re-execution of every command.
 
-    Example: ``annales verify game.jsonl``
+    By default the check runs offline, here, trusting no server; ``--server`` / ``--remote``
+    ask a server's VerifyRecord instead.
+
+    Example: ``annales verify game.jsonl`` or ``annales verify game.jsonl --remote``
     """
-    report = verify_record(record.read_bytes().splitlines())
+    if server is not None or remote_check:
+        import os
+
+        ok = remote.verify_remote(record, server or os.environ.get("ANNALES_SERVER"))
+        if not ok:
+            raise typer.Exit(1)
+        return
+    with console.status("verifying…"):
+        report = verify_record(record.read_bytes().splitlines())
     colour = "green" if report.ok else "red"
     console.print(f"[{colour}]{report.message}[/]")
     if not report.ok:

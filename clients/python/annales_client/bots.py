@@ -9,7 +9,8 @@
   actions first, then growth and training, moves towards high-VP terrain last; cards whose
   pieces score most; decline the cards with fewest pieces; buy back when the card's pieces
   outweigh its price). Ties — and any game it has no table for — fall back to the seeded
-  random choice. It is deterministic for a seed.
+  random choice, and one choice in four (``EXPLORE``) is uniform: a pure greedy stalls Rise &
+  Fall (every seat taxing forever, nobody completing a trophy). Deterministic for a seed.
 
 :func:`play_seats` drives one or more seats until the game ends: ListLegalActions → bot →
 SubmitAction with ``expected_version`` and an idempotency key; a version conflict (ABORTED:
@@ -24,8 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import grpc
-
 from annales.v1 import annales_pb2 as pb
+
 from annales_client.client import AnnalesClient, Seat, new_key
 from annales_client.errors import AnnalesError
 from annales_client.games import action_data, game_of_action, view_data
@@ -35,11 +36,27 @@ from domain.core.chance import Chance
 _TERRAIN_VP = (2, 1, 3, 4, 4)
 _PIECES = ("nomad", "city", "ship", "mountaineer", "merchant", "temple")
 _ACTION_VALUE = {
-    "build_city": 8, "build_temple": 7, "convert": 7, "tax": 6, "trade": 6, "tithe": 6,
-    "grow": 5, "train_merchant": 4, "train_mountaineer": 4, "build_ship": 4, "sell_wood": 4,
-    "sell_stone": 4, "produce": 3, "become_merchant": 3, "become_nomad": 2, "buy_wood": 1,
-    "buy_stone": 1, "move": 1,
-}  # fmt: skip
+    "grow": 9,
+    "build_city": 8,
+    "build_temple": 8,
+    "convert": 7,
+    "build_ship": 6,
+    "train_merchant": 6,
+    "train_mountaineer": 6,
+    "become_merchant": 5,
+    "become_nomad": 4,
+    "tax": 4,
+    "trade": 4,
+    "tithe": 4,
+    "sell_wood": 3,
+    "sell_stone": 3,
+    "produce": 3,
+    "buy_wood": 1,
+    "buy_stone": 1,
+    "move": 1,
+}
+#: one choice in EXPLORE is uniform among the listed actions (a pure greedy can stall a game).
+EXPLORE = 4
 
 
 class ApiBot(Protocol):
@@ -48,8 +65,9 @@ class ApiBot(Protocol):
     name: str
     needs_view: bool
 
-    def choose(self, listed: pb.ListLegalActionsResponse,
-               view: pb.GetViewResponse | None) -> pb.Action:  # fmt: skip
+    def choose(
+        self, listed: pb.ListLegalActionsResponse, view: pb.GetViewResponse | None
+    ) -> pb.Action:
         """One of ``listed.actions`` (never empty)."""
         ...
 
@@ -73,8 +91,9 @@ class RandomApiBot:
         self._step += 1
         return Chance(self.seed, self._step)
 
-    def choose(self, listed: pb.ListLegalActionsResponse,
-               view: pb.GetViewResponse | None) -> pb.Action:  # fmt: skip
+    def choose(
+        self, listed: pb.ListLegalActionsResponse, view: pb.GetViewResponse | None
+    ) -> pb.Action:
         """A uniformly drawn listed action."""
         return self._chance().choice(list(listed.actions))
 
@@ -85,12 +104,15 @@ class GreedyApiBot(RandomApiBot):
     name = "greedy"
     needs_view = True
 
-    def choose(self, listed: pb.ListLegalActionsResponse,
-               view: pb.GetViewResponse | None) -> pb.Action:  # fmt: skip
+    def choose(
+        self, listed: pb.ListLegalActionsResponse, view: pb.GetViewResponse | None
+    ) -> pb.Action:
         """The listed action with the best heuristic value; random among the best."""
         actions = list(listed.actions)
         chance = self._chance()
         if len(actions) == 1 or view is None or game_of_action(actions[0]).name != "riseandfall":
+            return chance.choice(actions)
+        if chance.below(EXPLORE) == 0:
             return chance.choice(actions)
         data = view_data(view.view)
         values = [_riseandfall_value(action_data(a), data, view.seat) for a in actions]
@@ -124,7 +146,7 @@ def _riseandfall_value(command: dict[str, Any], view: dict[str, Any], seat: int)
     if kind == "DeclineCards":
         return -float(sum(count(card) for card in command.get("cards", [])))
     if kind == "BuyBack":
-        return count(command["card"]) + 1 - view.get("buy_back_price", 0) / 2
+        return count(command["card"]) + 1 - float(view.get("buy_back_price", 0)) / 2
     if kind == "Deploy":
         return float(terrain_vp(int(command["cell"])))
     return 0.0
@@ -166,15 +188,22 @@ def _is_over(response: pb.SubmitActionResponse) -> bool:
     )
 
 
-def play_seats(client: AnnalesClient, bots: Mapping[Seat, ApiBot], *,
-               on_submit: Progress | None = None, max_actions: int | None = None,
-               wait_seconds: float = 5.0) -> PlayResult:  # fmt: skip
+def play_seats(
+    client: AnnalesClient,
+    bots: Mapping[Seat, ApiBot],
+    *,
+    on_submit: Progress | None = None,
+    max_actions: int | None = None,
+    wait_seconds: float = 5.0,
+    should_stop: Callable[[], bool] | None = None,
+) -> PlayResult:
     """Play ``bots`` for their seats (all of one game) until the game ends.
 
     Each round of the loop asks every seat for its legal actions and plays one action for
     each seat that has some; when no seat can act it waits for another client's move on the
     game's stream. ``on_submit(seat, response)`` is called after each accepted action.
-    Stops after ``max_actions`` submissions when given.
+    Stops after ``max_actions`` submissions, or as soon as ``should_stop()`` is true, when
+    given (``PlayResult.finished`` then says whether the game ended).
     """
     if not bots:
         raise ValueError("no seat to play")
@@ -185,6 +214,8 @@ def play_seats(client: AnnalesClient, bots: Mapping[Seat, ApiBot], *,
     result = PlayResult(per_seat={seat.seat: 0 for seat in bots})
     version = 0
     while max_actions is None or result.submitted < max_actions:
+        if should_stop is not None and should_stop():
+            break
         acted = False
         for seat, bot in bots.items():
             listed = client.list_legal_actions(seat)
@@ -198,8 +229,9 @@ def play_seats(client: AnnalesClient, bots: Mapping[Seat, ApiBot], *,
             view = client.get_view(seat) if bot.needs_view else None
             action = bot.choose(listed, view)
             try:
-                response = client.submit_action(seat, action, expected_version=listed.version,
-                                                idempotency_key=new_key(bot.name))  # fmt: skip
+                response = client.submit_action(
+                    seat, action, expected_version=listed.version, idempotency_key=new_key(bot.name)
+                )
             except AnnalesError as error:
                 if error.code == grpc.StatusCode.ABORTED:
                     result.conflicts += 1

@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import grpc
-
 from annales.v1 import annales_pb2 as pb
 from annales.v1 import annales_pb2_grpc as pb_grpc
+
 from annales_client.errors import AnnalesError
 from annales_client.games import api_game, options_message
 
@@ -88,16 +88,30 @@ class AnnalesClient:
         target: ``host:port`` of the server.
         timeout: deadline in seconds of each unary call.
         channel: an existing channel to use instead of opening one.
+        reconnect_for: how long safe calls (reads, keyed writes) retry an unreachable server.
     """
 
-    def __init__(self, target: str, timeout: float = DEFAULT_TIMEOUT,
-                 channel: grpc.Channel | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        target: str,
+        timeout: float = DEFAULT_TIMEOUT,
+        channel: grpc.Channel | None = None,
+        reconnect_for: float = 10.0,
+    ) -> None:
         self.target = target
         self.timeout = timeout
+        self.reconnect_for = reconnect_for
         self.channel = channel or grpc.insecure_channel(
-            target, options=[("grpc.max_receive_message_length", 64 * 1024 * 1024)]
+            target,
+            options=[
+                ("grpc.max_receive_message_length", 64 * 1024 * 1024),
+                # reconnect quickly after a server restart (gRPC's default backoff reaches 120 s)
+                ("grpc.initial_reconnect_backoff_ms", 100),
+                ("grpc.min_reconnect_backoff_ms", 100),
+                ("grpc.max_reconnect_backoff_ms", 1000),
+            ],
         )
-        self.stub = pb_grpc.GameServiceStub(self.channel)
+        self.stub = pb_grpc.GameServiceStub(self.channel)  # type: ignore[no-untyped-call]
 
     # -- plumbing ---------------------------------------------------------------------------
     def close(self) -> None:
@@ -110,18 +124,32 @@ class AnnalesClient:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _call(self, method: Callable[..., T], request: Any, seat: Seat | None = None,
-              retry_unavailable: int = 0) -> T:  # fmt: skip
-        """Call a unary RPC, turning failures into :class:`AnnalesError`."""
-        attempt = 0
+    def _call(
+        self,
+        method: Callable[..., T],
+        request: Any,
+        seat: Seat | None = None,
+        retry: bool = False,
+    ) -> T:
+        """Call a unary RPC, turning failures into :class:`AnnalesError`.
+
+        With ``retry`` (reads, and writes carrying an idempotency key) an UNAVAILABLE server is
+        retried with backoff for up to ``reconnect_for`` seconds.
+        """
+        deadline = time.monotonic() + self.reconnect_for
+        delay = 0.05
         while True:
             try:
                 return method(request, metadata=_metadata(seat), timeout=self.timeout)
             except grpc.RpcError as error:
                 failure = AnnalesError.from_rpc_error(error)
-                if failure.code == grpc.StatusCode.UNAVAILABLE and attempt < retry_unavailable:
-                    attempt += 1
-                    time.sleep(min(0.1 * 2**attempt, 2.0))
+                if (
+                    retry
+                    and failure.code == grpc.StatusCode.UNAVAILABLE
+                    and time.monotonic() + delay < deadline
+                ):
+                    time.sleep(delay)
+                    delay = min(delay * 2, 1.0)
                     continue
                 raise failure from None
 
@@ -130,19 +158,29 @@ class AnnalesClient:
         try:
             grpc.channel_ready_future(self.channel).result(timeout=timeout)
         except grpc.FutureTimeoutError:
-            raise AnnalesError.of(grpc.StatusCode.UNAVAILABLE,
-                                  f"no server at {self.target}") from None  # fmt: skip
+            raise AnnalesError.of(
+                grpc.StatusCode.UNAVAILABLE, f"no server at {self.target}"
+            ) from None
 
     # -- games ------------------------------------------------------------------------------
-    def create_game(self, game: str, seat_names: Sequence[str], seed: str = "",
-                    options: dict[str, Any] | None = None) -> CreatedGame:  # fmt: skip
+    def create_game(
+        self,
+        game: str,
+        seat_names: Sequence[str],
+        seed: str = "",
+        options: dict[str, Any] | None = None,
+    ) -> CreatedGame:
         """Create a game; returns its id and one :class:`Seat` (with its token) per seat.
 
         ``options`` are the game's domain options, e.g. ``{"trophies": 5}``.
         """
         api = api_game(game)
-        request = pb.CreateGameRequest(game_type=api.game_type, seat_names=list(seat_names),
-                                       seed=seed, options=options_message(game, options))  # fmt: skip
+        request = pb.CreateGameRequest(
+            game_type=api.game_type,
+            seat_names=list(seat_names),
+            seed=seed,
+            options=options_message(game, options),
+        )
         response = self._call(self.stub.CreateGame, request)
         seats = [Seat(response.game_id, t.seat, t.token, t.name) for t in response.seat_tokens]
         return CreatedGame(response.game_id, seats, response.seed_commitment, response.version)
@@ -152,59 +190,94 @@ class AnnalesClient:
         request = pb.GetGameRequest(game_id=game_id)
         if version is not None:
             request.version = version
-        return self._call(self.stub.GetGame, request, retry_unavailable=2)
+        response: pb.GetGameResponse = self._call(self.stub.GetGame, request, retry=True)
+        return response
 
     def get_view(self, seat: Seat, version: int | None = None) -> pb.GetViewResponse:
         """The seat's own view, at ``version`` or at the head."""
         request = pb.GetViewRequest(game_id=seat.game_id)
         if version is not None:
             request.version = version
-        return self._call(self.stub.GetView, request, seat, retry_unavailable=2)
+        response: pb.GetViewResponse = self._call(self.stub.GetView, request, seat, retry=True)
+        return response
 
     def list_legal_actions(self, seat: Seat) -> pb.ListLegalActionsResponse:
         """Every legal action of the seat now, and the version they are legal at."""
         request = pb.ListLegalActionsRequest(game_id=seat.game_id)
-        return self._call(self.stub.ListLegalActions, request, seat, retry_unavailable=2)
+        response: pb.ListLegalActionsResponse = self._call(
+            self.stub.ListLegalActions, request, seat, retry=True
+        )
+        return response
 
-    def submit_action(self, seat: Seat, action: pb.Action, expected_version: int | None = None,
-                      idempotency_key: str | None = None) -> pb.SubmitActionResponse:  # fmt: skip
+    def submit_action(
+        self,
+        seat: Seat,
+        action: pb.Action,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> pb.SubmitActionResponse:
         """Submit an action (typically one listed by :meth:`list_legal_actions`, unchanged).
 
         A key is generated when none is given, so the call is retried safely when the server
         is briefly unreachable. A stale ``expected_version`` raises ``VersionConflict``.
         """
-        request = pb.SubmitActionRequest(game_id=seat.game_id, action=action,
-                                         idempotency_key=idempotency_key or new_key())  # fmt: skip
+        request = pb.SubmitActionRequest(
+            game_id=seat.game_id, action=action, idempotency_key=idempotency_key or new_key()
+        )
         if expected_version is not None:
             request.expected_version = expected_version
-        return self._call(self.stub.SubmitAction, request, seat, retry_unavailable=3)
+        response: pb.SubmitActionResponse = self._call(
+            self.stub.SubmitAction, request, seat, retry=True
+        )
+        return response
 
-    def undo(self, seat: Seat, expected_version: int | None = None,
-             idempotency_key: str | None = None) -> pb.UndoResponse:  # fmt: skip
+    def undo(
+        self, seat: Seat, expected_version: int | None = None, idempotency_key: str | None = None
+    ) -> pb.UndoResponse:
         """Undo the seat's own last action of the current turn."""
         request = pb.UndoRequest(game_id=seat.game_id, idempotency_key=idempotency_key or new_key())
         if expected_version is not None:
             request.expected_version = expected_version
-        return self._call(self.stub.Undo, request, seat, retry_unavailable=3)
+        response: pb.UndoResponse = self._call(self.stub.Undo, request, seat, retry=True)
+        return response
 
-    def request_undo(self, seat: Seat, to_version: int,
-                     idempotency_key: str | None = None) -> pb.RequestUndoResponse:  # fmt: skip
+    def request_undo(
+        self, seat: Seat, to_version: int, idempotency_key: str | None = None
+    ) -> pb.RequestUndoResponse:
         """Ask every other seat to approve going back to ``to_version``."""
-        request = pb.RequestUndoRequest(game_id=seat.game_id, to_version=to_version,
-                                        idempotency_key=idempotency_key or new_key())  # fmt: skip
-        return self._call(self.stub.RequestUndo, request, seat, retry_unavailable=3)
+        request = pb.RequestUndoRequest(
+            game_id=seat.game_id,
+            to_version=to_version,
+            idempotency_key=idempotency_key or new_key(),
+        )
+        response: pb.RequestUndoResponse = self._call(
+            self.stub.RequestUndo, request, seat, retry=True
+        )
+        return response
 
-    def respond_undo(self, seat: Seat, approve: bool,
-                     idempotency_key: str | None = None) -> pb.RespondUndoResponse:  # fmt: skip
+    def respond_undo(
+        self, seat: Seat, approve: bool, idempotency_key: str | None = None
+    ) -> pb.RespondUndoResponse:
         """Approve or decline the open undo request (its requester declining withdraws it)."""
-        request = pb.RespondUndoRequest(game_id=seat.game_id, approve=approve,
-                                        idempotency_key=idempotency_key or new_key())  # fmt: skip
-        return self._call(self.stub.RespondUndo, request, seat, retry_unavailable=3)
+        request = pb.RespondUndoRequest(
+            game_id=seat.game_id, approve=approve, idempotency_key=idempotency_key or new_key()
+        )
+        response: pb.RespondUndoResponse = self._call(
+            self.stub.RespondUndo, request, seat, retry=True
+        )
+        return response
 
     # -- streams and pages ------------------------------------------------------------------
-    def watch(self, game_id: str, after_version: int = 0, seat: Seat | None = None, *,
-              reconnect_for: float = 30.0, stats: WatchStats | None = None,
-              stream_timeout: float | None = None) -> Iterator[pb.GameEvent]:  # fmt: skip
+    def watch(
+        self,
+        game_id: str,
+        after_version: int = 0,
+        seat: Seat | None = None,
+        *,
+        reconnect_for: float = 30.0,
+        stats: WatchStats | None = None,
+        stream_timeout: float | None = None,
+    ) -> Iterator[pb.GameEvent]:
         """Yield the game's events with ``seq > after_version``, live, until the game ends.
 
         Resumable: when the server is unreachable (UNAVAILABLE) or the stream ends before the
@@ -220,27 +293,33 @@ class AnnalesClient:
         while True:
             call = self.stub.WatchGame(
                 pb.WatchGameRequest(game_id=game_id, after_version=last),
-                metadata=_metadata(seat), timeout=stream_timeout,
-            )  # fmt: skip
+                metadata=_metadata(seat),
+                timeout=stream_timeout,
+            )
             try:
                 for response in call:
                     for event in response.events:
                         if event.seq <= last:
                             continue  # already yielded before a reconnection
                         if event.seq != last + 1:
-                            raise AnnalesError.of(grpc.StatusCode.DATA_LOSS,
-                                                  f"gap in stream: {last} then {event.seq}")  # fmt: skip
+                            raise AnnalesError.of(
+                                grpc.StatusCode.DATA_LOSS, f"gap in stream: {last} then {event.seq}"
+                            )
                         last = stats.last_seq = event.seq
                         failing_since, delay = None, 0.05
                         yield event
-                        if event.WhichOneof("payload") == "kernel" and \
-                                event.kernel.WhichOneof("event") == "seed_revealed":  # fmt: skip
+                        if (
+                            event.WhichOneof("payload") == "kernel"
+                            and event.kernel.WhichOneof("event") == "seed_revealed"
+                        ):
                             return
                 ended: str = "ended"
             except grpc.RpcError as error:
                 failure = AnnalesError.from_rpc_error(error)
-                if failure.code not in (grpc.StatusCode.UNAVAILABLE,
-                                        grpc.StatusCode.DEADLINE_EXCEEDED):  # fmt: skip
+                if failure.code not in (
+                    grpc.StatusCode.UNAVAILABLE,
+                    grpc.StatusCode.DEADLINE_EXCEEDED,
+                ):
                     raise failure from None
                 ended = failure.code.name
             finally:
@@ -258,51 +337,62 @@ class AnnalesClient:
             now = time.monotonic()
             failing_since = failing_since if failing_since is not None else now
             if now - failing_since > reconnect_for:
-                raise AnnalesError.of(grpc.StatusCode.UNAVAILABLE,
-                                      f"watch of {game_id}: no server for {reconnect_for:.0f}s")  # fmt: skip
+                raise AnnalesError.of(
+                    grpc.StatusCode.UNAVAILABLE,
+                    f"watch of {game_id}: no server for {reconnect_for:.0f}s",
+                )
             stats.reconnects += 1
             stats.history.append(f"{ended} after seq {last}")
             time.sleep(delay)
             delay = min(delay * 2, 1.0)
 
-    def wait_for_change(self, game_id: str, after_version: int, seat: Seat | None = None,
-                        timeout: float = 5.0) -> int | None:  # fmt: skip
-        """Block until the game's version exceeds ``after_version``; the new version or None.
+    def next_events(
+        self, game_id: str, after_version: int, seat: Seat | None = None, timeout: float = 5.0
+    ) -> list[pb.GameEvent]:
+        """The next batch of events after ``after_version`` (waits up to ``timeout`` seconds).
 
-        Returns ``None`` after ``timeout`` seconds without a new event (or when the stream
-        ended because the game is over).
+        Returns ``[]`` when nothing happened in time, when the server is briefly unreachable,
+        or when the game is over and nothing follows ``after_version``.
         """
-        call = self.stub.WatchGame(pb.WatchGameRequest(game_id=game_id, after_version=after_version),
-                                   metadata=_metadata(seat), timeout=timeout)  # fmt: skip
+        request = pb.WatchGameRequest(game_id=game_id, after_version=after_version)
+        call = self.stub.WatchGame(request, metadata=_metadata(seat), timeout=timeout)
         try:
             for response in call:
-                return int(response.version)
+                return list(response.events)
         except grpc.RpcError as error:
             failure = AnnalesError.from_rpc_error(error)
-            if failure.code == grpc.StatusCode.DEADLINE_EXCEEDED:
-                return None
             if failure.code == grpc.StatusCode.UNAVAILABLE:
                 time.sleep(0.2)
-                return None
-            raise failure from None
+                return []
+            if failure.code != grpc.StatusCode.DEADLINE_EXCEEDED:
+                raise failure from None
         finally:
             call.cancel()
-        return None
+        return []
 
-    def history_pages(self, game_id: str, seat: Seat | None = None,
-                      page_size: int = 500) -> Iterator[pb.GetHistoryResponse]:  # fmt: skip
+    def wait_for_change(
+        self, game_id: str, after_version: int, seat: Seat | None = None, timeout: float = 5.0
+    ) -> int | None:
+        """Block until the game's version exceeds ``after_version``; the new version or None."""
+        events = self.next_events(game_id, after_version, seat, timeout)
+        return int(events[-1].seq) if events else None
+
+    def history_pages(
+        self, game_id: str, seat: Seat | None = None, page_size: int = 500
+    ) -> Iterator[pb.GetHistoryResponse]:
         """Every page of the game's history, in order."""
         token = ""
         while True:
             request = pb.GetHistoryRequest(game_id=game_id, page_size=page_size, page_token=token)
-            page = self._call(self.stub.GetHistory, request, seat, retry_unavailable=2)
+            page = self._call(self.stub.GetHistory, request, seat, retry=True)
             yield page
             token = page.next_page_token
             if not token:
                 return
 
-    def history(self, game_id: str, seat: Seat | None = None,
-                page_size: int = 500) -> Iterator[pb.GameEvent]:  # fmt: skip
+    def history(
+        self, game_id: str, seat: Seat | None = None, page_size: int = 500
+    ) -> Iterator[pb.GameEvent]:
         """Every event of the game (redacted for ``seat``), fetching page after page."""
         for page in self.history_pages(game_id, seat, page_size):
             yield from page.events
@@ -310,20 +400,27 @@ class AnnalesClient:
     def export_record(self, game_id: str, seat: Seat | None = None) -> pb.ExportRecordResponse:
         """The game's record (JSON lines); ``complete`` once the game has ended."""
         request = pb.ExportRecordRequest(game_id=game_id)
-        return self._call(self.stub.ExportRecord, request, seat, retry_unavailable=2)
+        response: pb.ExportRecordResponse = self._call(
+            self.stub.ExportRecord, request, seat, retry=True
+        )
+        return response
 
     def verify_record(self, record: bytes) -> pb.VerifyRecordResponse:
         """Ask the server to verify a record (for an offline check use ``service.audit``)."""
-        return self._call(self.stub.VerifyRecord, pb.VerifyRecordRequest(record=record))
+        response: pb.VerifyRecordResponse = self._call(
+            self.stub.VerifyRecord, pb.VerifyRecordRequest(record=record)
+        )
+        return response
 
     def list_games(self, game: str | None = None, page_size: int = 50) -> Iterator[pb.GameSummary]:
         """Every game (newest first), fetching page after page; only ``game`` when given."""
         game_type = api_game(game).game_type if game else pb.GAME_TYPE_UNSPECIFIED
         token = ""
         while True:
-            request = pb.ListGamesRequest(page_size=page_size, page_token=token,
-                                          game_type=game_type)  # fmt: skip
-            page = self._call(self.stub.ListGames, request, retry_unavailable=2)
+            request = pb.ListGamesRequest(
+                page_size=page_size, page_token=token, game_type=game_type
+            )
+            page = self._call(self.stub.ListGames, request, retry=True)
             yield from page.games
             token = page.next_page_token
             if not token:

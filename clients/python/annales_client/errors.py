@@ -36,8 +36,14 @@ class AnnalesError(Exception):
 
     CODE: ClassVar[grpc.StatusCode | None] = None
 
-    def __init__(self, code: grpc.StatusCode, message: str, reason: str = "",
-                 metadata: Mapping[str, str] | None = None, domain: str = "") -> None:  # fmt: skip
+    def __init__(
+        self,
+        code: grpc.StatusCode,
+        message: str,
+        reason: str = "",
+        metadata: Mapping[str, str] | None = None,
+        domain: str = "",
+    ) -> None:
         super().__init__(f"{code.name}: {reason + ': ' if reason else ''}{message}")
         self.code = code
         self.message = message
@@ -46,8 +52,13 @@ class AnnalesError(Exception):
         self.domain = domain
 
     @staticmethod
-    def of(code: grpc.StatusCode, message: str, reason: str = "",
-           metadata: Mapping[str, str] | None = None, domain: str = "") -> AnnalesError:  # fmt: skip
+    def of(
+        code: grpc.StatusCode,
+        message: str,
+        reason: str = "",
+        metadata: Mapping[str, str] | None = None,
+        domain: str = "",
+    ) -> AnnalesError:
         """The most specific error class for ``code``."""
         cls = _BY_CODE.get(code, AnnalesError)
         return cls(code, message, reason, metadata, domain)
@@ -129,7 +140,14 @@ class Unavailable(AnnalesError):
 
 _BY_CODE: dict[grpc.StatusCode, type[AnnalesError]] = {
     cls.CODE: cls
-    for cls in (InvalidArgument, IllegalAction, VersionConflict, NotFound, Unauthenticated,
-                PermissionDenied, Unavailable)  # fmt: skip
+    for cls in (
+        InvalidArgument,
+        IllegalAction,
+        VersionConflict,
+        NotFound,
+        Unauthenticated,
+        PermissionDenied,
+        Unavailable,
+    )
     if cls.CODE is not None
 }

@@ -21,9 +21,9 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+from annales.v1 import annales_pb2 as pb
 from google.protobuf.message import Message
 
-from annales.v1 import annales_pb2 as pb
 from domain.core.game import Command
 from domain.registry import get_codec
 from service.api.convert import fill, read
@@ -47,10 +47,7 @@ BY_FIELD: dict[str, ApiGame] = {g.field: g for g in API_GAMES}
 
 def api_game(game: str | int) -> ApiGame:
     """A game by registry name (``"riseandfall"``), oneof field or ``GameType`` value."""
-    if isinstance(game, int):
-        found = BY_TYPE.get(game)
-    else:
-        found = BY_NAME.get(game) or BY_FIELD.get(game)
+    found = BY_TYPE.get(game) if isinstance(game, int) else BY_NAME.get(game) or BY_FIELD.get(game)
     if found is None:
         known = ", ".join(g.name for g in API_GAMES)
         raise ValueError(f"unknown game {game!r}; known: {known}")

@@ -1,0 +1,233 @@
+"""Network commands: ``new``, ``watch``, ``bots``, ``history``, ``export`` and ``verify``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+from annales.v1 import annales_pb2 as pb
+from annales_client import AnnalesClient, make_api_bot, play_seats, view_data
+from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+from annales_cli.common import (
+    SERVER_HELP,
+    TOKENS_HELP,
+    SavedGame,
+    api_errors,
+    connect,
+    console,
+    fail,
+    need_game,
+    resolve_game_id,
+    save_game,
+)
+from annales_cli.render import STATUS, describe_event, seat_name
+
+GAME_ALIASES = {
+    "riseandfall": "riseandfall",
+    "rise-and-fall": "riseandfall",
+    "rise_and_fall": "riseandfall",
+    "rf": "riseandfall",
+}
+ServerOption = typer.Option(None, "--server", envvar="ANNALES_SERVER", help=SERVER_HELP)
+TokensOption = typer.Option(None, "--tokens", help=TOKENS_HELP)
+
+
+def _names(client: AnnalesClient, game_id: str) -> list[str]:
+    return list(client.get_game(game_id).game.seat_names)
+
+
+@api_errors
+def new(
+    game: str = typer.Argument("riseandfall", help="Game: riseandfall."),
+    players: int | None = typer.Option(None, "--players", "-n", help="Seats, 2-4 (default 3)."),
+    seed: str = typer.Option("", help="Seed (text); random when empty, secret until the end."),
+    names: str = typer.Option("", help="Comma-separated seat names (default player1, ...)."),
+    trophies: int | None = typer.Option(None, help="Trophies to end the game (4, 5 or 6)."),
+    world: str | None = typer.Option(None, help="World building: random or players."),
+    server: str | None = ServerOption,
+    tokens: Path | None = TokensOption,
+) -> None:
+    """Create a game on the server; print its id and seat tokens and save them.
+
+    Example: ``annales new riseandfall --players 3 --seed s1 --names ann,bob,cy``
+    """
+    name = GAME_ALIASES.get(game.lower())
+    if name is None:
+        fail(f"unknown game {game!r}; known: riseandfall")
+    seat_names = [n.strip() for n in names.split(",") if n.strip()] if names else []
+    if seat_names and players is not None and len(seat_names) != players:
+        fail(f"--names lists {len(seat_names)} names for {players} players")
+    count = len(seat_names) if seat_names else players or 3
+    seat_names = seat_names or [f"player{i + 1}" for i in range(count)]
+    options: dict[str, object] = {}
+    if trophies is not None:
+        options["trophies"] = trophies
+    if world is not None:
+        options["world"] = world
+    with connect(server) as client:
+        created = client.create_game(name, seat_names, seed=seed, options=options)
+    saved = SavedGame(
+        created.game_id,
+        name,
+        client.target,
+        [{"seat": s.seat, "name": s.name, "token": s.token} for s in created.seats],
+    )
+    path = save_game(tokens, saved)
+    console.print(
+        f"game [bold]{created.game_id}[/] created on {client.target} (version {created.version})"
+    )
+    console.print(f"seed commitment {created.seed_commitment}")
+    for seat in created.seats:
+        console.print(f"  seat {seat.seat} {seat.name}: {seat.token}", soft_wrap=True)
+    console.print(f"tokens saved to {path}")
+    console.print(f"play with: annales play {created.game_id} --seat 0")
+
+
+@api_errors
+def watch(
+    game_id: str = typer.Argument(..., help="Game id (or a unique prefix of a saved game)."),
+    after: int = typer.Option(0, help="Show events after this version (0: from the start)."),
+    seat: int | None = typer.Option(None, help="Watch as this seat (its token from the file)."),
+    server: str | None = ServerOption,
+    tokens: Path | None = TokensOption,
+) -> None:
+    """Print the game's events live, one readable line each, until the game ends.
+
+    Reconnects by itself if the server restarts, without missing or repeating an event.
+
+    Example: ``annales watch 3f2a --after 100``
+    """
+    game_id, saved = resolve_game_id(game_id, tokens)
+    who = need_game(game_id, tokens).seat(seat) if seat is not None else None
+    with connect(server, saved) as client:
+        names = _names(client, game_id)
+        try:
+            for event in client.watch(game_id, after, who):
+                console.print(describe_event(event, names), highlight=False, soft_wrap=True)
+        except KeyboardInterrupt:
+            return
+        summary = client.get_game(game_id).game
+        console.print(
+            f"[bold]game over[/]: scores {list(summary.scores)}, winners "
+            + ", ".join(seat_name(names, w) for w in summary.winners)
+        )
+
+
+@api_errors
+def bots(
+    game_id: str = typer.Argument(..., help="Game id (or a unique prefix of a saved game)."),
+    seats: str = typer.Option(..., help="Comma-separated seats to play, e.g. 1,2."),
+    bot: str = typer.Option("random", help="Bot: random or greedy."),
+    seed: str = typer.Option("bots", help="Seed of the bots' own choices."),
+    max_actions: int | None = typer.Option(None, help="Stop after this many actions."),
+    server: str | None = ServerOption,
+    tokens: Path | None = TokensOption,
+) -> None:
+    """Fill seats with bots that play through the API until the game ends.
+
+    The bots only send back actions the server listed; other seats (humans, other bot
+    processes) play at their own pace — the bots wait for them on the game's stream.
+
+    Example: ``annales bots 3f2a --seats 1,2 --bot greedy``
+    """
+    saved = need_game(game_id, tokens)
+    numbers = [int(s) for s in seats.split(",") if s.strip()]
+    players = {saved.seat(n): make_api_bot(bot, f"{seed}/{n}".encode()) for n in numbers}
+    with connect(server, saved) as client:
+        first = client.get_game(saved.game_id)
+        target = view_data(first.view).get("trophy_target", 4) if first.HasField("view") else 4
+        columns = (
+            SpinnerColumn(),
+            TextColumn("{task.description}"),
+            BarColumn(),
+            TextColumn("{task.completed}/{task.total} trophies"),
+            TimeElapsedColumn(),
+        )
+        with Progress(*columns, console=console) as progress:
+            task = progress.add_task("bots playing", total=target)
+            count = [0]
+
+            def on_submit(seat: int, response: pb.SubmitActionResponse) -> None:
+                count[0] += 1
+                won = sum(1 for e in response.events if e.kind == "TrophyWon")
+                if won or count[0] % 50 == 0:
+                    game = client.get_game(saved.game_id)
+                    taken = view_data(game.view).get("trophies_taken", 0)
+                    progress.update(task, completed=min(taken, target))
+                progress.update(task, description=f"{count[0]} actions, version {response.version}")
+
+            result = play_seats(client, players, on_submit=on_submit, max_actions=max_actions)
+            if result.finished:
+                progress.update(task, completed=target)
+        summary = client.get_game(saved.game_id).game
+    console.print(
+        f"{result.submitted} actions submitted ({result.conflicts} version conflicts "
+        f"retried); game {STATUS.get(summary.status, '?')} at version "
+        f"{summary.head_version}"
+    )
+    if summary.status == pb.GAME_STATUS_FINISHED:
+        console.print(
+            f"scores {list(summary.scores)}; winners "
+            + ", ".join(seat_name(saved.names, w) for w in summary.winners)
+        )
+
+
+@api_errors
+def history(
+    game_id: str = typer.Argument(..., help="Game id (or a unique prefix of a saved game)."),
+    page_size: int = typer.Option(100, help="Events per page requested from the server."),
+    seat: int | None = typer.Option(None, help="Read as this seat (sees its sealed choices)."),
+    limit: int | None = typer.Option(None, help="Print at most this many events."),
+    server: str | None = ServerOption,
+    tokens: Path | None = TokensOption,
+) -> None:
+    """Print the game's history, fetched page by page, one readable line per event.
+
+    Example: ``annales history 3f2a --page-size 200 --limit 50``
+    """
+    game_id, saved = resolve_game_id(game_id, tokens)
+    who = need_game(game_id, tokens).seat(seat) if seat is not None else None
+    with connect(server, saved) as client:
+        names = _names(client, game_id)
+        printed = 0
+        for number, page in enumerate(client.history_pages(game_id, who, page_size), 1):
+            console.print(f"[dim]— page {number} —[/]")
+            for event in page.events:
+                if limit is not None and printed >= limit:
+                    return
+                console.print(describe_event(event, names), highlight=False, soft_wrap=True)
+                printed += 1
+
+
+def export_remote(
+    game_id: str, output: Path | None, seat: int | None, server: str | None, tokens: Path | None
+) -> None:
+    """``annales export`` against a server (see ``main.export``)."""
+    game_id, saved = resolve_game_id(game_id, tokens)
+    who = need_game(game_id, tokens).seat(seat) if seat is not None else None
+    with connect(server, saved) as client, console.status("exporting…"):
+        response = client.export_record(game_id, who)
+    if output is None:
+        sys.stdout.buffer.write(response.record)
+        sys.stdout.buffer.flush()
+        return
+    output.write_bytes(response.record)
+    lines = response.record.count(b"\n")
+    state = "complete" if response.complete else "unfinished game, redacted for the caller"
+    console.print(f"{lines} lines written to {output} ({state})")
+
+
+def verify_remote(record: Path, server: str | None) -> bool:
+    """Ask a server to verify ``record``; prints the report and returns ``ok``."""
+    with connect(server) as client, console.status("verifying on the server…"):
+        report = client.verify_record(record.read_bytes())
+    colour = "green" if report.ok else "red"
+    console.print(f"[{colour}]{report.message}[/] (server {client.target})")
+    if report.divergence_seq:
+        console.print(
+            f"divergence at seq {report.divergence_seq}: expected {report.expected}, "
+            f"found {report.found}"
+        )
+    return bool(report.ok)

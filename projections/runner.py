@@ -1,0 +1,219 @@
+"""Keep the read models up to date: the polling runner, catch-up and rebuild.
+
+SQLite event stores offer no ``subscribe()`` in eventsourcing 9.5, so the runner *polls*
+``select_notifications`` after the tracked position: it wakes up every ``poll_interval``
+seconds, or at once when :meth:`ReadModelRunner.wake` is called — ``annales serve`` calls it
+after every durable append, so the lag is the processing time, not the poll interval. Each
+batch (at most ``batch_size`` notifications) is one transaction with its tracking row.
+PostgreSQL stores are polled the same way (``LISTEN/NOTIFY`` could replace the timer; the
+batches and the exactly-once guarantee do not change).
+
+The read models follow one event store: its identity (SQLite path or PostgreSQL database) is
+kept in ``readmodel_meta``; following another store, or a store that is behind the tracked
+position (recreated), drops the read models and rebuilds them — they are a cache.
+
+:func:`rebuild` projects the whole log into a fresh temporary file, then swaps the tables
+in, in one transaction (readers never see a half-built model; a runner working on the same
+file notices the new position and drops its folded states).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable
+
+import sqlite_utils
+
+from projections.projector import Projector
+from projections.schema import (
+    APPLICATION_NAME,
+    TABLE_NAMES,
+    TRACKING_TABLE,
+    ReadModelTracking,
+    connect,
+    create_tables,
+    drop_tables,
+    get_meta,
+    set_meta,
+)
+from service.store import EventStore
+
+log = logging.getLogger("annales.projections")
+
+DEFAULT_BATCH = 500
+
+Progress = Callable[[int, int], None]  # (position, last notification id)
+
+
+def store_identity(store: EventStore) -> str:
+    """What identifies the event store the read models follow."""
+    config = store.config
+    if config.kind == "sqlite":
+        return "sqlite:" + os.path.abspath(config.path)
+    return f"postgres:{config.pg_host}:{config.pg_port}/{config.pg_dbname}"
+
+
+def default_path(store_path: str) -> str:
+    """The read-model file next to an SQLite event store (``data/readmodels.db`` by default)."""
+    return os.path.join(os.path.dirname(os.path.abspath(store_path)), "readmodels.db")
+
+
+def open_readmodels(path: str, store: EventStore) -> sqlite_utils.Database:
+    """Open (creating if needed) the read-model file for ``store``; reset it if it follows
+    another store or is ahead of the store."""
+    directory = os.path.dirname(os.path.abspath(path))
+    os.makedirs(directory, exist_ok=True)
+    db = connect(path)
+    identity = store_identity(store)
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        create_tables(db)
+        tracked = ReadModelTracking(db).max_tracking_id(APPLICATION_NAME) or 0
+        known = get_meta(db, "store")
+        if (known is not None and known != identity) or tracked > store.max_notification_id():
+            log.warning("read models at %s follow another store: rebuilding them", path)
+            drop_tables(db)
+            create_tables(db)
+        set_meta(db, "store", identity)
+        db.execute("COMMIT")
+    except BaseException:
+        db.rollback()
+        raise
+    return db
+
+
+class ReadModelRunner:
+    """Applies new notifications to the read models, in the caller's thread or its own."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        path: str,
+        batch_size: int = DEFAULT_BATCH,
+        poll_interval: float = 0.05,
+        cache_size: int = 256,
+    ) -> None:
+        self.store = store
+        self.path = path
+        self.batch_size = batch_size
+        self.poll_interval = poll_interval
+        self.db = open_readmodels(path, store)
+        self.projector = Projector(ReadModelTracking(self.db), store, cache_size)
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._applied = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self.error: BaseException | None = None
+
+    @property
+    def position(self) -> int:
+        """The last notification id applied."""
+        return self.projector.position()
+
+    def step(self) -> int:
+        """Apply at most one batch of new notifications; return how many were applied."""
+        start = self.projector.position() + 1
+        notes = self.store.events.select_notifications(start, self.batch_size)
+        applied = self.projector.process(notes)
+        if applied:
+            with self._applied:
+                self._applied.notify_all()
+        return applied
+
+    def catch_up(self, progress: Progress | None = None) -> int:
+        """Apply every notification present now; return how many were applied."""
+        total = 0
+        target = self.store.max_notification_id()
+        while True:
+            applied = self.step()
+            total += applied
+            if progress is not None:
+                progress(self.position, target)
+            if applied == 0 or self.position >= target:
+                return total
+
+    # -- background thread ----------------------------------------------------------------
+    def start(self) -> None:
+        """Run in a daemon thread until :meth:`stop`."""
+        self._thread = threading.Thread(target=self._loop, name="annales-projections", daemon=True)
+        self._thread.start()
+
+    def wake(self, *args: object) -> None:
+        """Look for new notifications now (a commit listener)."""
+        self._wake.set()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Stop the thread (the current batch finishes or rolls back) and close the file."""
+        self._stop.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+        self.db.close()
+
+    def _loop(self) -> None:
+        failures = 0
+        while not self._stop.is_set():
+            try:
+                while not self._stop.is_set() and self.step() >= self.batch_size:
+                    pass
+                failures = 0
+            except Exception as error:
+                failures += 1
+                self.error = error
+                log.error("read-model projection failed (retrying): %r", error)
+                self._stop.wait(min(0.1 * 2**failures, 5.0))
+                continue
+            self._wake.wait(self.poll_interval)
+            self._wake.clear()
+
+    def wait_for(self, notification_id: int, timeout: float = 1.0) -> bool:
+        """Block until ``notification_id`` is applied (``True``) or ``timeout`` passes."""
+        deadline = time.monotonic() + timeout
+        with self._applied:
+            while self.position < notification_id:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return False
+                self._wake.set()
+                self._applied.wait(min(remaining, 0.05))
+        return True
+
+
+def rebuild(
+    store: EventStore, path: str, progress: Progress | None = None, batch_size: int = 2000
+) -> int:
+    """Drop every read model of ``path`` and rebuild it from the whole log; return the
+    number of notifications applied."""
+    scratch = path + ".rebuild"
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(scratch + suffix):
+            os.remove(scratch + suffix)
+    runner = ReadModelRunner(store, scratch, batch_size=batch_size, cache_size=1024)
+    try:
+        applied = runner.catch_up(progress)
+    finally:
+        runner.db.close()
+    db = open_readmodels(path, store)
+    try:
+        db.execute("ATTACH DATABASE ? AS fresh", [scratch])
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            drop_tables(db)
+            create_tables(db)
+            set_meta(db, "store", store_identity(store))
+            for name in (*TABLE_NAMES, TRACKING_TABLE):
+                db.execute(f"INSERT INTO main.[{name}] SELECT * FROM fresh.[{name}]")
+            db.execute("COMMIT")
+        except BaseException:
+            db.rollback()
+            raise
+        db.execute("DETACH DATABASE fresh")
+    finally:
+        db.close()
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(scratch + suffix):
+            os.remove(scratch + suffix)
+    return applied
