@@ -72,51 +72,64 @@ def export_lines(
     ]
     codec = get_codec(header_event.game_type)
     redacted_any = False
-    current_command: str | None = None
-    for envelope in envelopes:
-        event = decode(envelope)
-        shown = event if redact is None else redact(envelope, event)
-        if envelope.command_id != current_command:
-            current_command = envelope.command_id
-            command_data = (
-                None
-                if envelope.command is None
-                else codec.command_to_data(codec.decode_command(envelope.command))
+    for batch in _batches(envelopes):
+        shown_events: list[tuple[Envelope, Event, Event | None]] = []
+        for envelope in batch:
+            event = decode(envelope)
+            shown_events.append(
+                (envelope, event, event if redact is None else redact(envelope, event))
             )
-            if redact is not None and redacted_any:
-                command_data = None
-            lines.append(
-                _canonical(
-                    {
-                        "type": "command",
-                        "command_id": envelope.command_id,
-                        "seat": envelope.seat,
-                        "idempotency_key": envelope.idempotency_key,
-                        "command": command_data,
-                    }
-                )
-            )
-        if shown is None:
-            redacted_any = True
-            continue
-        same = shown is event
-        redacted_any = redacted_any or not same
+        # A command is hidden as soon as one of its events (or any earlier one) is redacted.
+        redacted_any = redacted_any or any(shown is not event for _, event, shown in shown_events)
+        first = batch[0]
+        hide_command = redact is not None and redacted_any
+        command_data = (
+            None
+            if first.command is None or hide_command
+            else codec.command_to_data(codec.decode_command(first.command))
+        )
         lines.append(
             _canonical(
                 {
-                    "type": "event",
-                    "seq": envelope.seq,
-                    "kind": envelope.kind,
-                    "schema": envelope.schema,
-                    "ruleset": envelope.ruleset,
-                    "event": codec.event_to_data(shown),
-                    "payload": base64.b64encode(envelope.payload).decode() if same else None,
-                    "prev_hash": envelope.prev_hash,
-                    "hash": envelope.hash,
+                    "type": "command",
+                    "command_id": first.command_id,
+                    "seat": first.seat,
+                    "idempotency_key": None if hide_command else first.idempotency_key,
+                    "command": command_data,
                 }
             )
         )
+        for envelope, event, shown in shown_events:
+            if shown is None:
+                continue
+            same = shown is event
+            lines.append(
+                _canonical(
+                    {
+                        "type": "event",
+                        "seq": envelope.seq,
+                        "kind": envelope.kind,
+                        "schema": envelope.schema,
+                        "ruleset": envelope.ruleset,
+                        "event": codec.event_to_data(shown),
+                        "payload": base64.b64encode(envelope.payload).decode() if same else None,
+                        "prev_hash": envelope.prev_hash,
+                        "hash": envelope.hash,
+                    }
+                )
+            )
     return lines
+
+
+def _batches(envelopes: Sequence[Envelope]) -> list[list[Envelope]]:
+    """Envelopes grouped by the command that produced them, in order."""
+    batches: list[list[Envelope]] = []
+    for envelope in envelopes:
+        if batches and batches[-1][0].command_id == envelope.command_id:
+            batches[-1].append(envelope)
+        else:
+            batches.append([envelope])
+    return batches
 
 
 @dataclass

@@ -77,6 +77,16 @@ class Chance:
             order[i], order[j] = order[j], order[i]
         return order
 
+    def secret(self, label: str) -> str:
+        """A 256-bit secret (hex) bound to the seed and ``label``, not to the version.
+
+        Sealed events carry one as a salt, so that their hash cannot be brute-forced by
+        trying every possible hidden value before the reveal (the salt is redacted with the
+        hidden value, and it is the same when an undone command is submitted again).
+        """
+        message = b"annales/secret/v1|" + label.encode()
+        return hmac.new(self._seed, message, hashlib.sha256).hexdigest()
+
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """A new list with the items in a uniformly random order."""
         return [items[i] for i in self.permutation(len(items))]

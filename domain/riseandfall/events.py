@@ -75,6 +75,7 @@ class CardChosen(Event, frozen=True, kw_only=True):
     seat: int
     round: int
     card: str
+    salt: str = ""
 
 
 class CardsRevealed(Event, frozen=True, kw_only=True):
@@ -251,6 +252,7 @@ class DeclineChosen(Event, frozen=True, kw_only=True):
     seat: int
     round: int
     cards: tuple[str, ...]
+    salt: str = ""
 
 
 class CardsDeclined(Event, frozen=True, kw_only=True):

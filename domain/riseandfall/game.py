@@ -168,6 +168,7 @@ class RiseAndFall(Game[RiseFallState]):
         """The events following ``command`` by ``seat``; raises ``RuleViolation``."""
         if not 0 <= seat < state.n:
             raise Violation("NO_SUCH_SEAT", f"There is no seat {seat} in this game.")
+        _check_cells(command)
         if state.phase == OVER:
             raise Violation("GAME_OVER", "The game is over.", "F - Fin de tour")
         allowed = _PHASE_COMMANDS.get(state.phase, ())
@@ -196,11 +197,11 @@ class RiseAndFall(Game[RiseFallState]):
         if isinstance(command, Deploy):
             return self._deploy(state, seat, command)
         if isinstance(command, ChooseCard):
-            return self._choose(state, seat, command)
+            return self._choose(state, seat, command, chance)
         if isinstance(command, Activate | EndActions):
             return self._act(state, seat, command)
         if isinstance(command, DeclineCards):
-            return self._decline(state, seat, command)
+            return self._decline(state, seat, command, chance)
         if isinstance(command, BuyBack | SkipBuyBack):
             return self._buy_back(state, seat, command)
         raise MalformedCommand("UNKNOWN_COMMAND", f"{type(command).__name__} is not a command.")
@@ -257,7 +258,9 @@ class RiseAndFall(Game[RiseFallState]):
         phases.after_deploy(sim, seat)
         return sim.events
 
-    def _choose(self, state: RiseFallState, seat: int, command: ChooseCard) -> list[Event]:
+    def _choose(
+        self, state: RiseFallState, seat: int, command: ChooseCard, chance: Chance
+    ) -> list[Event]:
         kind = _kind_of(command.card)
         player = state.seats[seat]
         if player.chosen >= 0:
@@ -267,7 +270,8 @@ class RiseAndFall(Game[RiseFallState]):
                 "NOT_IN_HAND", f"Your {command.card} card is not in your hand.", R_CHOOSE
             )
         sim = self._sim(state)
-        sim.emit(ev.CardChosen(seat=seat, round=state.round, card=command.card))
+        salt = chance.secret(f"riseandfall/choice/{state.round}/{seat}")
+        sim.emit(ev.CardChosen(seat=seat, round=state.round, card=command.card, salt=salt))
         phases.after_choice(sim)
         return sim.events
 
@@ -284,7 +288,9 @@ class RiseAndFall(Game[RiseFallState]):
         phases.after_action(sim, seat)
         return sim.events
 
-    def _decline(self, state: RiseFallState, seat: int, command: DeclineCards) -> list[Event]:
+    def _decline(
+        self, state: RiseFallState, seat: int, command: DeclineCards, chance: Chance
+    ) -> list[Event]:
         player = state.seats[seat]
         kinds = [_kind_of(name) for name in command.cards]
         if player.decline_due <= 0:
@@ -314,7 +320,9 @@ class RiseAndFall(Game[RiseFallState]):
                     R_DECLINE,
                 )
         sim = self._sim(state)
-        sim.emit(ev.DeclineChosen(seat=seat, round=state.round, cards=tuple(command.cards)))
+        salt = chance.secret(f"riseandfall/decline/{state.round}/{seat}")
+        cards = tuple(command.cards)
+        sim.emit(ev.DeclineChosen(seat=seat, round=state.round, cards=cards, salt=salt))
         phases.after_decline_choice(sim)
         return sim.events
 
@@ -520,3 +528,12 @@ def _combinations(items: list[int], k: int) -> list[tuple[int, ...]]:
 
 
 __all__ = ["RiseAndFall"]
+
+
+def _check_cells(command: Command) -> None:
+    """Cells out of the grid are malformed whatever the phase (INVALID_ARGUMENT)."""
+    if isinstance(command, Deploy | Activate):
+        cells = [command.cell] + ([command.target] if isinstance(command, Activate) else [])
+        for index, cell in enumerate(cells):
+            if not isinstance(cell, int) or not (0 <= cell < CELLS or (index == 1 and cell == -1)):
+                raise MalformedCommand("BAD_CELL", f"Cells are numbered 0 to {CELLS - 1}.")

@@ -16,6 +16,7 @@ import signal
 import threading
 from concurrent import futures
 from dataclasses import dataclass
+from typing import Any
 
 import grpc
 from annales.v1 import annales_pb2 as pb
@@ -28,6 +29,7 @@ from grpc_reflection.v1alpha import reflection
 from projections.runner import ReadModelRunner, default_path
 from service.api.readmodels import ReadModels, ReadModelServicer
 from service.api.servicer import Diagnostics, Servicer
+from service.api.status import ApiError, abort
 from service.api.watch import Broadcaster
 from service.application import GameService
 from service.config import StoreConfig
@@ -35,6 +37,38 @@ from service.store import EventStore
 
 MAX_RECEIVE = 4 * 1024 * 1024
 MAX_SEND = 64 * 1024 * 1024
+
+
+class ParseInHandler(grpc.ServerInterceptor):  # type: ignore[misc]
+    """Parse request bytes inside the handler, so malformed protobuf bytes get a typed
+    INVALID_ARGUMENT (reason ``MALFORMED_REQUEST``) instead of gRPC's bare INTERNAL."""
+
+    def intercept_service(self, continuation: Any, details: Any) -> Any:
+        """Wrap unary-request handlers with a parser that answers INVALID_ARGUMENT."""
+        handler = continuation(details)
+        if handler is None or handler.request_deserializer is None:
+            return handler
+        deserialize = handler.request_deserializer
+
+        def parse(raw: bytes, context: grpc.ServicerContext) -> Any:
+            try:
+                return deserialize(raw)
+            except Exception:
+                abort(context, ApiError(grpc.StatusCode.INVALID_ARGUMENT, "MALFORMED_REQUEST",
+                                        "The request bytes are not a valid message."))  # fmt: skip
+
+        if handler.unary_unary is not None:
+            unary = handler.unary_unary
+            return handler._replace(
+                request_deserializer=None, unary_unary=lambda raw, ctx: unary(parse(raw, ctx), ctx)
+            )
+        if handler.unary_stream is not None:
+            stream = handler.unary_stream
+            return handler._replace(
+                request_deserializer=None,
+                unary_stream=lambda raw, ctx: stream(parse(raw, ctx), ctx),
+            )
+        return handler
 
 
 @dataclass
@@ -81,6 +115,7 @@ def start(
         runner.start()
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="annales-rpc"),
+        interceptors=[ParseInHandler()],
         options=[
             ("grpc.max_receive_message_length", MAX_RECEIVE),
             ("grpc.max_send_message_length", MAX_SEND),

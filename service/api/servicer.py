@@ -173,6 +173,14 @@ class Servicer(pb_grpc.GameServiceServicer):
             return self.service.materialise(game_id, request.version).match
         return head
 
+    @staticmethod
+    def _expected(request: Any) -> int | None:
+        if not request.HasField("expected_version"):
+            return None
+        if request.expected_version < 0:
+            raise _invalid("expected_version", "must not be negative")
+        return int(request.expected_version)
+
     def _submit(
         self, game_id: str, seat: int, command: Any, expected: int | None, key: str
     ) -> tuple[int, list[pb.GameEvent], bool]:
@@ -301,7 +309,7 @@ class Servicer(pb_grpc.GameServiceServicer):
                 f"action: {error}",
                 {"field": "action"},
             ) from error
-        expected = request.expected_version if request.HasField("expected_version") else None
+        expected = self._expected(request)
         version, events, duplicate = self._submit(
             game_id, seat, command, expected, request.idempotency_key
         )
@@ -311,7 +319,7 @@ class Servicer(pb_grpc.GameServiceServicer):
     def Undo(self, request: pb.UndoRequest, context: grpc.ServicerContext) -> pb.UndoResponse:
         game_id = self._game(request.game_id)
         seat = self._seat(game_id, context)
-        expected = request.expected_version if request.HasField("expected_version") else None
+        expected = self._expected(request)
         version, events, _ = self._submit(game_id, seat, Undo(), expected, request.idempotency_key)
         return pb.UndoResponse(version=version, events=events)
 
