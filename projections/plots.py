@@ -8,12 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-import matplotlib
 
-matplotlib.use("Agg")
+def _pyplot() -> Any:
+    """matplotlib's pyplot on the Agg backend, imported on first use (it is slow to import)."""
+    import matplotlib
 
-import matplotlib.pyplot as plt
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
 
 
 @dataclass(frozen=True)
@@ -29,6 +34,7 @@ class WinRateBar:
 
 def plot_win_rates(bars: Sequence[WinRateBar], path: str, title: str) -> list[WinRateBar]:
     """Bar chart of win rate per balance key with Wilson 95 % error bars; returns ``bars``."""
+    plt = _pyplot()
     figure, axes = plt.subplots(figsize=(max(4.0, 1.2 * len(bars) + 2), 4.0))
     try:
         keys = [b.key for b in bars]
@@ -66,6 +72,7 @@ def plot_score_timeline(
         name: [(v, int(row[seat])) for v, row in zip(versions, scores, strict=True)]
         for seat, name in enumerate(seat_names)
     }
+    plt = _pyplot()
     figure, axes = plt.subplots(figsize=(8.0, 4.5))
     try:
         for name, points in series.items():
