@@ -338,7 +338,8 @@ class ScoreSheet(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class GameEnded(Event, frozen=True, kw_only=True):
-    """The game ended (``reason``: ``"trophies"`` or ``"last_civilisation"``) and was scored."""
+    """The game ended (``reason``: ``"trophies"``, ``"last_civilisation"`` or ``"stalemate"``,
+    100 rounds in a row without a trophy — an assumed rule) and was scored."""
 
     reason: str
     scores: tuple[int, ...]

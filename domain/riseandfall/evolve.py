@@ -101,6 +101,8 @@ def _fold_setup(state: RiseFallState, event: Event) -> bool:
 
 def _fold_round(state: RiseFallState, event: Event) -> bool:
     if isinstance(event, ev.RoundStarted):
+        quiet = event.round > 1 and state.trophies_this_round == 0
+        state.quiet_rounds = state.quiet_rounds + 1 if quiet else 0
         state.phase = CHOOSE
         state.round = event.round
         state.first_player = event.first_player

@@ -192,6 +192,11 @@ def next_buyer(sim: Sim) -> None:
     end_round(sim)
 
 
+#: rounds in a row without any trophy after which the game ends (assumed rule "stalemate",
+#: content/decisions.json): some positions let no seat ever win another trophy.
+STALEMATE_ROUNDS = 100
+
+
 # -- phases E and F ------------------------------------------------------------------------
 def end_round(sim: Sim) -> None:
     """E: recycling and the first-player token; F: the end of the game or a new round."""
@@ -211,10 +216,13 @@ def end_round(sim: Sim) -> None:
                 if nxt != first:
                     sim.emit(ev.FirstPlayerPassed(origin=first, seat=nxt))
                 break
+    quiet = state.quiet_rounds + (1 if state.trophies_this_round == 0 else 0)
     if state.trophies_taken >= state.options.trophies:
         end_game(sim, "trophies")
     elif len(state.living()) < 2:
         end_game(sim, "last_civilisation")
+    elif quiet >= STALEMATE_ROUNDS:
+        end_game(sim, "stalemate")
     else:
         start_round(sim, state.round + 1)
 

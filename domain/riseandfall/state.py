@@ -122,6 +122,7 @@ class RiseFallState(msgspec.Struct, kw_only=True):
     trophy_owner: list[int] = msgspec.field(default_factory=lambda: [-1] * len(PIECES))
     trophies_taken: int = 0
     trophies_this_round: int = 0
+    quiet_rounds: int = 0
     declines: int = 0
     final_scores: list[int] | None = None
     winners: list[int] | None = None

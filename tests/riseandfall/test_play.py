@@ -197,3 +197,17 @@ def test_players_build_the_world() -> None:
     assert table.state.phase == "deploy"
     view = GAME.view(table.state, 0)
     assert view.next_tile is None and len(view.world.tiles) == len(table.state.world.tiles)
+
+
+def test_stalemate_ends_the_game() -> None:
+    """Assumed rule "stalemate" (content/decisions.json): seed 10385 with 3 random seats used
+    to loop forever (each seat left with one card whose pieces cannot progress); the game now
+    ends after 100 rounds in a row without a trophy, scored normally."""
+    from tests.harness import random_game
+
+    table = random_game("riseandfall", 3, 10_385)
+    state = table.match.state
+    assert table.game.is_over(state)
+    last = table.decode(table.envelopes[-2])
+    assert type(last).__name__ == "GameEnded" and last.reason == "stalemate"  # type: ignore[attr-defined]
+    assert state.quiet_rounds >= 99
