@@ -228,8 +228,10 @@ def test_every_event_class_is_covered(samples: Samples) -> None:
     names = {c.__name__ for c in EVENTS}
     hand = {type(e).__name__ for e in HAND_EVENTS}
     assert names - set(samples.events) - hand == set()
-    # the seeded games alone cover all but the rarest kinds
-    assert len(names - set(samples.events)) <= 2, names - set(samples.events)
+    # the seeded games alone cover all but the rarest kinds (set-aside tiles, forfeits,
+    # extinctions), which the hand-built events above cover
+    rare = {"TileSetAside", "TurnForfeited", "CivilisationExtinct"}
+    assert names - set(samples.events) <= rare, names - set(samples.events)
 
 
 def test_views_are_sampled_in_every_phase(samples: Samples) -> None:
