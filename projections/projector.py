@@ -25,6 +25,7 @@ What is written is public by construction:
 
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -166,10 +167,11 @@ class Projector(Projection[ReadModelTracking]):
         outcome = game.outcome(state)
         status = "finished" if over else ("setup" if game.is_setup(state) else "running")
         self.db.execute(
-            "UPDATE games SET status = ?, pending_seats = ?, decision = ?, round = ?,"
-            " version = ?, last_activity = ?, scores = ?, winners = ?, final_scores = ?"
-            " WHERE game_id = ?",
-            [status, _json(pending.seats), pending.decision, _round(state), match.version, nid,
+            "UPDATE games SET status = ?, pending_seats = ?, decision = ?, prompt = ?,"
+            " round = ?, version = ?, last_activity = ?, scores = ?, winners = ?,"
+            " final_scores = ? WHERE game_id = ?",
+            [status, _json(pending.seats), pending.decision, pending.prompt, _round(state),
+             match.version, nid,
              _json(scores), _json(outcome.winners if outcome else ()),
              _json(outcome.scores if outcome else ()), game_id],
         )  # fmt: skip
@@ -181,10 +183,11 @@ class Projector(Projection[ReadModelTracking]):
     def _insert_game(self, game_id: str, header: GameCreated, nid: int) -> None:
         self.db.execute(
             "INSERT INTO games (game_id, game_type, ruleset, players, seat_names,"
-            " seed_commitment, status, created, last_activity, balance_keys, seed)"
-            " VALUES (?, ?, ?, ?, ?, ?, 'setup', ?, ?, '[]', '')",
+            " seed_commitment, status, options_json, created, last_activity, balance_keys,"
+            " seed) VALUES (?, ?, ?, ?, ?, ?, 'setup', ?, ?, ?, '[]', '')",
             [game_id, header.game_type, header.ruleset, len(header.seat_names),
-             _json(header.seat_names), header.seed_commitment, nid, nid],
+             _json(header.seat_names), header.seed_commitment,
+             json.dumps(header.options, sort_keys=True), nid, nid],
         )  # fmt: skip
 
     def _unseal(self, game_id: str, ledger: Ledger) -> None:

@@ -51,6 +51,8 @@ class GameRow:
     status: str
     pending_seats: tuple[int, ...]
     decision: str
+    prompt: str
+    options_json: str
     round: int
     version: int
     created: int
@@ -79,6 +81,8 @@ def _game(row: dict[str, Any], head: int, after: int) -> GameRow:
         status=status,
         pending_seats=_tuple(row["pending_seats"]),
         decision=row["decision"] or "",
+        prompt=row["prompt"] or "",
+        options_json=row["options_json"] or "{}",
         round=int(row["round"] or 0),
         version=int(row["version"] or 0),
         created=int(row["created"]),

@@ -1,12 +1,20 @@
 """Keep the read models up to date: the polling runner, catch-up and rebuild.
 
-SQLite event stores offer no ``subscribe()`` in eventsourcing 9.5, so the runner *polls*
-``select_notifications`` after the tracked position: it wakes up every ``poll_interval``
-seconds, or at once when :meth:`ReadModelRunner.wake` is called — ``annales serve`` calls it
-after every durable append, so the lag is the processing time, not the poll interval. Each
-batch (at most ``batch_size`` notifications) is one transaction with its tracking row.
-PostgreSQL stores are polled the same way (``LISTEN/NOTIFY`` could replace the timer; the
-batches and the exactly-once guarantee do not change).
+How new notifications are found depends on the store:
+
+* **SQLite** event stores offer no ``subscribe()`` in eventsourcing 9.5, so the runner *polls*
+  ``select_notifications`` after the tracked position: it wakes up every ``poll_interval``
+  seconds, or at once when :meth:`ReadModelRunner.wake` is called — ``annales serve`` calls it
+  after every durable append, so the lag is the processing time, not the poll interval.
+* **PostgreSQL** event stores are followed with the recorder's own subscription
+  (``ApplicationRecorder.subscribe(gt=position)``: ``LISTEN`` on the table's channel, a
+  ``NOTIFY`` sent by every insert), so a commit made by *any* process — another server, a
+  script — reaches the read models at once, without polling. A reader thread moves the
+  subscription's notifications to a queue; the projecting thread takes them in batches.
+
+Either way each batch (at most ``batch_size`` consecutive notifications) is one transaction
+with its tracking row, and notifications at or below the tracked position are skipped, so
+nothing is applied twice or skipped after a crash or a restart.
 
 The read models follow one event store: its identity (SQLite path or PostgreSQL database) is
 kept in ``readmodel_meta``; following another store, or a store that is behind the tracked
@@ -21,15 +29,18 @@ from __future__ import annotations
 
 import logging
 import os
+import queue
 import threading
 import time
 from collections.abc import Callable
 
 import sqlite_utils
+from eventsourcing.persistence import Notification
 
 from projections.projector import Projector
 from projections.schema import (
     APPLICATION_NAME,
+    SCHEMA_VERSION,
     TABLE_NAMES,
     TRACKING_TABLE,
     ReadModelTracking,
@@ -73,11 +84,17 @@ def open_readmodels(path: str, store: EventStore) -> sqlite_utils.Database:
         create_tables(db)
         tracked = ReadModelTracking(db).max_tracking_id(APPLICATION_NAME) or 0
         known = get_meta(db, "store")
+        schema = get_meta(db, "schema")
         if (known is not None and known != identity) or tracked > store.max_notification_id():
             log.warning("read models at %s follow another store: rebuilding them", path)
             drop_tables(db)
             create_tables(db)
+        elif known is not None and schema != SCHEMA_VERSION:
+            log.warning("read models at %s have schema %s: rebuilding them", path, schema)
+            drop_tables(db)
+            create_tables(db)
         set_meta(db, "store", identity)
+        set_meta(db, "schema", SCHEMA_VERSION)
         db.execute("COMMIT")
     except BaseException:
         db.rollback()
@@ -136,9 +153,15 @@ class ReadModelRunner:
                 return total
 
     # -- background thread ----------------------------------------------------------------
+    @property
+    def subscribed(self) -> bool:
+        """``True`` when the runner follows the store's subscription (PostgreSQL)."""
+        return self.store.config.kind == "postgres"
+
     def start(self) -> None:
         """Run in a daemon thread until :meth:`stop`."""
-        self._thread = threading.Thread(target=self._loop, name="annales-projections", daemon=True)
+        loop = self._loop_subscribed if self.subscribed else self._loop
+        self._thread = threading.Thread(target=loop, name="annales-projections", daemon=True)
         self._thread.start()
 
     def wake(self, *args: object) -> None:
@@ -168,6 +191,60 @@ class ReadModelRunner:
                 continue
             self._wake.wait(self.poll_interval)
             self._wake.clear()
+
+    def _loop_subscribed(self) -> None:
+        """Follow the store's subscription; on a failure, resubscribe from the position."""
+        failures = 0
+        while not self._stop.is_set():
+            try:
+                self._follow_subscription()
+                failures = 0
+            except Exception as error:
+                failures += 1
+                self.error = error
+                log.error("read-model subscription failed (resubscribing): %r", error)
+                self._stop.wait(min(0.1 * 2**failures, 5.0))
+
+    def _follow_subscription(self) -> None:
+        """Apply the subscription's notifications in batches until :meth:`stop`."""
+        inbox: queue.Queue[object] = queue.Queue(maxsize=4 * self.batch_size)
+        done = object()
+        subscription = self.store.events.subscribe(gt=self.position)
+
+        def read() -> None:
+            try:
+                for notification in subscription:
+                    inbox.put(notification)
+                inbox.put(done)
+            except BaseException as error:  # reported to the projecting thread
+                inbox.put(error)
+
+        reader = threading.Thread(target=read, name="annales-subscription", daemon=True)
+        reader.start()
+        try:
+            while not self._stop.is_set():
+                try:
+                    first = inbox.get(timeout=0.1)
+                except queue.Empty:
+                    continue
+                batch = [first]
+                while len(batch) < self.batch_size:
+                    try:
+                        batch.append(inbox.get_nowait())
+                    except queue.Empty:
+                        break
+                notes = [item for item in batch if isinstance(item, Notification)]
+                if notes and self.projector.process(notes):
+                    with self._applied:
+                        self._applied.notify_all()
+                for item in batch:
+                    if isinstance(item, BaseException):
+                        raise item
+                    if item is done:
+                        raise ConnectionError("the store's subscription ended")
+        finally:
+            subscription.stop()
+            reader.join(timeout=2.0)
 
     def wait_for(self, notification_id: int, timeout: float = 1.0) -> bool:
         """Block until ``notification_id`` is applied (``True``) or ``timeout`` passes."""
@@ -204,6 +281,7 @@ def rebuild(
             drop_tables(db)
             create_tables(db)
             set_meta(db, "store", store_identity(store))
+            set_meta(db, "schema", SCHEMA_VERSION)
             for name in (*TABLE_NAMES, TRACKING_TABLE):
                 db.execute(f"INSERT INTO main.[{name}] SELECT * FROM fresh.[{name}]")
             db.execute("COMMIT")

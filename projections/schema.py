@@ -35,6 +35,10 @@ from eventsourcing.persistence import IntegrityError, Tracking, TrackingRecorder
 #: the application name recorded with every tracking row.
 APPLICATION_NAME = "annales"
 
+#: raised whenever a table's columns change: a read-model file of another schema version is
+#: dropped and rebuilt from the log when it is opened (read models are a cache).
+SCHEMA_VERSION = "2"
+
 #: ``(name, columns, primary key)`` of every read-model table, in creation order.
 TABLES: tuple[tuple[str, dict[str, type], tuple[str, ...]], ...] = (
     (
@@ -49,6 +53,8 @@ TABLES: tuple[tuple[str, dict[str, type], tuple[str, ...]], ...] = (
             "status": str,
             "pending_seats": str,
             "decision": str,
+            "prompt": str,
+            "options_json": str,
             "round": int,
             "version": int,
             "created": int,

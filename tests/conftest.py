@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, settings
 from service.application import GameService
 from service.config import StoreConfig
 from service.store import EventStore
+from tests.pg import pg_config  # noqa: F401  (a fixture for every test module)
 
 settings.register_profile(
     "ci", max_examples=10, derandomize=True, deadline=None,

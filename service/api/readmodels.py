@@ -138,11 +138,12 @@ def summary(row: queries.GameRow) -> pb.GameSummary:
         version=row.version,
         head_version=row.version,
         status=STATUS_VALUES[row.status],
-        pending=pb.Pending(seats=list(row.pending_seats), decision=row.decision),
+        pending=pb.Pending(seats=list(row.pending_seats), decision=row.decision, prompt=row.prompt),
         scores=list(row.scores),
         winners=list(row.winners),
         seed_commitment=row.seed_commitment,
         seed=row.seed if row.status == "finished" else "",
+        options_json=row.options_json,
     )
 
 

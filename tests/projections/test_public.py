@@ -130,19 +130,28 @@ def test_sealed_choice_and_seed_never_exposed() -> None:
 
 def test_rpcs_serve_the_read_models(played: Played, server: RunningServer) -> None:
     """Requirement 4: ListGames filters (status, player; newest first, paged) and the
-    ReadModelService answers equal the read models."""
+    ReadModelService answers equal the read models; a listed summary carries the same
+    options and pending decision (with its prompt) as the live GetGame."""
     db = connect(str(played.readmodels))
     with _channel(server) as channel:
         games = pb_grpc.GameServiceStub(channel)
         reads = rpb_grpc.ReadModelServiceStub(channel)
-        listed, token = [], ""
+        summaries: list[pb.GameSummary] = []
+        token = ""
         while True:
             page = games.ListGames(pb.ListGamesRequest(page_size=7, page_token=token))
-            listed += [g.game_id for g in page.games]
+            summaries += page.games
             token = page.next_page_token
             if not token:
                 break
+        listed = [g.game_id for g in summaries]
         assert listed == list(reversed(played.game_ids))
+        for listed_game in summaries[:6]:
+            live = games.GetGame(pb.GetGameRequest(game_id=listed_game.game_id)).game
+            assert listed_game.options_json == live.options_json != ""
+            assert listed_game.pending == live.pending
+            assert listed_game.version == live.version
+        assert any(g.pending.prompt for g in summaries)
         finished = games.ListGames(
             pb.ListGamesRequest(status=pb.GAME_STATUS_FINISHED, player="player-1")
         ).games

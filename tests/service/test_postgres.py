@@ -7,11 +7,6 @@ machine, and fail when ``ANNALES_REQUIRE_POSTGRES=1`` (set by ``.ci/run``).
 
 from __future__ import annotations
 
-import os
-import uuid
-from collections.abc import Iterator
-
-import psycopg
 import pytest
 
 from domain.bots import make_bot
@@ -22,35 +17,7 @@ from service.errors import VersionConflict
 from service.store import EventStore
 from tests.harness import state_bytes
 
-HOST = os.environ.get("ANNALES_PG_HOST", "127.0.0.1")
-PORT = int(os.environ.get("ANNALES_PG_PORT", "5432"))
-USER = os.environ.get("ANNALES_PG_USER", "postgres")
-
 pytestmark = pytest.mark.postgres
-
-
-def _admin() -> psycopg.Connection[tuple[object, ...]]:
-    return psycopg.connect(
-        host=HOST, port=PORT, user=USER, dbname="postgres", autocommit=True, connect_timeout=5
-    )
-
-
-@pytest.fixture
-def pg_config() -> Iterator[StoreConfig]:
-    """A fresh PostgreSQL database for one test, dropped afterwards."""
-    try:
-        admin = _admin()
-    except psycopg.OperationalError as error:
-        if os.environ.get("ANNALES_REQUIRE_POSTGRES") == "1":
-            pytest.fail(f"PostgreSQL at {HOST}:{PORT} is required but unreachable: {error}")
-        pytest.skip(f"PostgreSQL at {HOST}:{PORT} unreachable ({error}); skipping")
-    name = f"annales_test_{uuid.uuid4().hex[:12]}"
-    admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield StoreConfig(kind="postgres", pg_dbname=name, pg_host=HOST, pg_port=PORT, pg_user=USER)
-    finally:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.close()
 
 
 def test_full_game_on_postgres(pg_config: StoreConfig) -> None:
