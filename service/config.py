@@ -53,6 +53,24 @@ class StoreConfig:
             snapshot_every=int(env.get("ANNALES_SNAPSHOT_EVERY", "100")),
         )
 
+    def environment(self) -> dict[str, str]:
+        """The ``ANNALES_*`` variables describing this configuration (inverse of
+        :meth:`from_env`), e.g. to hand it to a child process.
+
+        >>> StoreConfig.from_env(StoreConfig(path="/tmp/y.db").environment()).path
+        '/tmp/y.db'
+        """
+        return {
+            "ANNALES_STORE": self.kind,
+            "ANNALES_DB": self.path,
+            "ANNALES_PG_DBNAME": self.pg_dbname,
+            "ANNALES_PG_HOST": self.pg_host,
+            "ANNALES_PG_PORT": str(self.pg_port),
+            "ANNALES_PG_USER": self.pg_user,
+            "ANNALES_PG_PASSWORD": self.pg_password,
+            "ANNALES_SNAPSHOT_EVERY": str(self.snapshot_every),
+        }
+
     def eventsourcing_env(self) -> dict[str, str]:
         """The environment the eventsourcing library's infrastructure factory expects."""
         common = {"ORIGINATOR_ID_TYPE": "text", "CREATE_TABLE": "y"}

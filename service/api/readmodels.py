@@ -24,7 +24,7 @@ from annales.v1 import readmodels_pb2 as rpb
 from annales.v1 import readmodels_pb2_grpc as rpb_grpc
 
 from projections import queries
-from projections.runner import ReadModelRunner
+from projections.process import RunnerProcess
 from projections.schema import connect
 from service.api.games import BY_NAME, BY_TYPE
 from service.api.redaction import SecretLeak
@@ -72,7 +72,7 @@ class ReadModels:
     """Read access to the read-model file (one connection per thread) and its runner."""
 
     def __init__(
-        self, path: str, store: EventStore, runner: ReadModelRunner | None, freshness: float = 1.0
+        self, path: str, store: EventStore, runner: RunnerProcess | None, freshness: float = 1.0
     ) -> None:
         self.path = path
         self.store = store

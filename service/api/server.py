@@ -26,7 +26,8 @@ from annales.v1 import readmodels_pb2_grpc as rpb_grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from projections.runner import ReadModelRunner, default_path
+from projections.process import RunnerProcess
+from projections.runner import default_path
 from service.api.readmodels import ReadModels, ReadModelServicer
 from service.api.servicer import Diagnostics, Servicer
 from service.api.status import ApiError, abort
@@ -80,7 +81,7 @@ class RunningServer:
     service: GameService
     broadcaster: Broadcaster
     health: health.HealthServicer
-    projections: ReadModelRunner | None = None
+    projections: RunnerProcess | None = None
 
     def stop(self, grace: float = 5.0) -> None:
         """Refuse new calls, let in-flight ones finish, end streams cleanly."""
@@ -102,17 +103,17 @@ def start(
 ) -> RunningServer:
     """Start a server on ``host:port`` (port 0: any free port) and return it.
 
-    With ``projections`` the read-model runner follows the log in a background thread
-    (``readmodels``: its SQLite file, default ``readmodels.db`` next to the event store).
+    With ``projections`` the read-model runner follows the log in a child process, woken
+    after every commit (``readmodels``: its SQLite file, default ``readmodels.db`` next to the
+    event store); see :mod:`projections.process` for why it is not a thread.
     """
     service = GameService(EventStore(config))
     broadcaster = Broadcaster()
     service.on_commit(broadcaster.committed)
     path = readmodels or default_path(config.path if config.kind == "sqlite" else "data/x")
-    runner = ReadModelRunner(service.store, path) if projections else None
+    runner = RunnerProcess(config, path) if projections else None
     if runner is not None:
         service.on_commit(runner.wake)
-        runner.start()
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="annales-rpc"),
         interceptors=[ParseInHandler()],

@@ -79,8 +79,9 @@ def health_status(target: str, timeout: float = 1.0) -> int | None:
         return int(answer.status)
 
 
-def start_server(directory: Path) -> ServerProcess:
-    """Start ``annales serve`` on a free port and wait until it reports SERVING."""
+def start_server(directory: Path, extra: tuple[str, ...] = ()) -> ServerProcess:
+    """Start ``annales serve`` on a free port and wait until it reports SERVING
+    (``extra``: more command-line options, e.g. ``("--no-projections",)``)."""
     db = directory / "api.db"
     log = directory / "server.log"
     port = free_port()
@@ -99,6 +100,7 @@ def start_server(directory: Path) -> ServerProcess:
                 str(port),
                 "--db",
                 str(db),
+                *extra,
             ],
             cwd=ROOT,
             stdout=out,

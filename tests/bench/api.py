@@ -8,6 +8,8 @@ server, transport and machine in the same run:
   playing its own game so that in-flight submits never conflict), against Echo at the same
   concurrency. The commands are precomputed in memory (seeded random bots on the same seeds),
   so only SubmitAction is timed — each with ``expected_version`` and an idempotency key;
+* projection lag (event committed → visible in the read model written by the server's own
+  runner) under that SubmitAction load, p50 / p99 (see :mod:`tests.bench.lag`);
 * WatchGame events/s and messages/s (a finished game streamed from the start, and a live game
   watched while it is played), against EchoStream messages/s.
 
@@ -16,6 +18,9 @@ Run alone: ``.venv/bin/python -m tests.bench.api``.
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -32,6 +37,7 @@ from domain.bots import make_bot
 from service.api.convert import fill
 from tests.api.conftest import ServerProcess, start_server, stop_server
 from tests.api.helpers import auth
+from tests.bench.lag import LagProbe
 from tests.harness import Table, play
 
 LEVELS = (1, 8, 64)
@@ -127,8 +133,11 @@ def bench_echo(server: ServerProcess, inflight: int) -> tuple[float, float, floa
     )
 
 
-def bench_submit(server: ServerProcess, inflight: int) -> tuple[float, float, float]:
-    """SubmitAction: (calls/s, p50 ms, p99 ms) at ``inflight`` calls in flight, one game each."""
+def bench_submit(
+    server: ServerProcess, inflight: int, probe: LagProbe | None = None
+) -> tuple[float, float, float]:
+    """SubmitAction: (calls/s, p50 ms, p99 ms) at ``inflight`` calls in flight, one game each;
+    every acknowledged command is reported to ``probe`` (projection lag)."""
     channels, stubs, _ = _stubs(server, inflight)
     per_game = SUBMITS[inflight] // inflight
     scripts, games = [], []
@@ -152,8 +161,11 @@ def bench_submit(server: ServerProcess, inflight: int) -> tuple[float, float, fl
             )
             t0 = time.perf_counter()
             answer = stubs[index].SubmitAction(request, metadata=auth(tokens[seat]))
-            latencies.append(time.perf_counter() - t0)
+            acked = time.perf_counter()
+            latencies.append(acked - t0)
             version = answer.version
+            if probe is not None:
+                probe.acknowledged(game_id, version, t0, acked)
         return latencies
 
     wall, latencies = _run_threads(inflight, work)
@@ -231,6 +243,29 @@ def bench_watch(server: ServerProcess) -> tuple[float, float, float, float]:
     )
 
 
+def standalone_runner_lag(directory: Path, inflight: int) -> str:
+    """The projection lag at ``inflight`` SubmitActions in flight when the runner is its own
+    process (``annales serve --no-projections`` + ``annales projections run --poll 0.01``):
+    the runner then competes with no RPC thread for the server's GIL."""
+    directory.mkdir()
+    server = start_server(directory, ("--no-projections",))
+    runner = subprocess.Popen(
+        [sys.executable, "-m", "annales_cli.main", "projections", "run", "--db", str(server.db),
+         "--poll", "0.01"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        with LagProbe(directory / "readmodels.db") as probe:
+            submit = bench_submit(server, inflight, probe)
+        return f"standalone runner process, SubmitAction @{inflight} {submit[0]:,.0f}/s: " + (
+            probe.summary()
+        )
+    finally:
+        runner.send_signal(signal.SIGTERM)
+        runner.wait(30)
+        stop_server(server)
+
+
 def main() -> None:
     """Start a server, run every API benchmark, print ratios to Echo / EchoStream."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -238,7 +273,8 @@ def main() -> None:
         try:
             for inflight in LEVELS:
                 echo = bench_echo(server, inflight)
-                submit = bench_submit(server, inflight)
+                with LagProbe(server.db.parent / "readmodels.db") as probe:
+                    submit = bench_submit(server, inflight, probe)
                 print(
                     f"SubmitAction @{inflight:>2} in flight: {submit[0]:,.0f}/s "
                     f"(p50 {submit[1]:.2f} ms, p99 {submit[2]:.2f} ms) | Echo {echo[0]:,.0f}/s "
@@ -246,6 +282,8 @@ def main() -> None:
                     f"{submit[0] / echo[0]:.3f}, p50 x{submit[1] / echo[1]:.1f}, "
                     f"p99 x{submit[2] / echo[2]:.1f}"
                 )
+                print(f"  {probe.summary()}")
+            print(f"  {standalone_runner_lag(Path(tmp) / 'standalone', 64)}")
             stream = bench_echo_stream(server)
             catch_events, catch_messages, live_events, live_messages = bench_watch(server)
             print(
