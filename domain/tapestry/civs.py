@@ -1,0 +1,277 @@
+"""Civilizations: the implemented mats, their setup, income abilities and mid-game gains.
+
+Rules: "Mise en place des joueurs" (F: civilization setup, G: rebalancing for a starting
+civilization only), "Tours de revenus" step 1 (income turns 2-5), "Règles générales" (extra
+civilizations gained during the game), the player aid's civilization summaries.
+
+Implemented (:data:`IMPLEMENTED_CIVILIZATIONS`): Alchemists (push-your-luck science die),
+Entertainers (a path of benefits), Futurists (a head start on every track), Leaders (one free
+advance per track), Merrymakers (three columns), Militants (outposts on the mat) and The Chosen
+(track leadership and achievements). Setup deals only implemented civilizations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from domain.core import Command
+from domain.tapestry import content as C
+from domain.tapestry import events as ev
+from domain.tapestry.commands import Choose, Decline
+from domain.tapestry.engine import AUTO, DECISIONS, TOKENS, Ctx, expr_frame
+from domain.tapestry.gains import gain_resources, score
+from domain.tapestry.rules import dump, gain
+from domain.tapestry.state import TRACK_IDS, Frame, TapestryState
+from domain.tapestry.tracks import OVERFLOW, SILENT, advance_frame, move, roll_science
+
+IMPLEMENTED_CIVILIZATIONS: tuple[str, ...] = (
+    "alchemists",
+    "entertainers",
+    "futurists",
+    "leaders",
+    "merrymakers",
+    "militants",
+    "the_chosen",
+)
+#: implemented civilizations whose mid-game gain rule is implemented too.
+GAINABLE: tuple[str, ...] = ("alchemists", "entertainers", "leaders", "merrymakers")
+_KEYS = {c.key: c.id for c in C.CIVILIZATIONS.values()}
+
+
+def civ_id(key: str) -> int:
+    """The id of the civilization named ``key``."""
+    return _KEYS[key]
+
+
+def implemented_ids() -> list[int]:
+    """Ids of the implemented civilizations, ascending."""
+    return sorted(_KEYS[k] for k in IMPLEMENTED_CIVILIZATIONS)
+
+
+def has_civ(state: TapestryState, seat: int, key: str) -> bool:
+    """``True`` when ``seat`` holds the civilization ``key``."""
+    return _KEYS[key] in state.seats[seat].civs
+
+
+def tokens_of(state: TapestryState, seat: int, key: str, default: tuple[int, ...]) -> list[int]:
+    """The counters of a civilization mat (``default`` before the first change)."""
+    return list(state.seats[seat].civ_tokens.get(key, list(default)))
+
+
+def set_tokens(ctx: Ctx, seat: int, key: str, values: list[int]) -> None:
+    """Change a civilization mat's counters (one event)."""
+    ctx.emit(ev.CivTokensSet(seat=seat, key=key, values=tuple(values)))
+
+
+# -- setup ---------------------------------------------------------------------------------
+def setup_frames(state: TapestryState, seat: int) -> list[Frame]:
+    """What a starting civilization gives: its setup, then its rebalancing adjustment."""
+    record = C.CIVILIZATIONS[state.seats[seat].civs[0]]
+    frames: list[Frame] = []
+    if record.setup is not None:
+        frames.append(expr_frame(seat, record.setup, f"civ:{record.key}"))
+    if record.adjustment_gain is not None:
+        frames.append(expr_frame(seat, record.adjustment_gain, f"adjustment:{record.key}"))
+    if record.adjustment_vp_per_opponent:
+        vp = record.adjustment_vp_per_opponent * (state.n - 1)
+        frames.append(expr_frame(seat, gain("vp", vp), f"adjustment:{record.key}"))
+    return frames
+
+
+def _jump_four(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
+    """Futurists: move up exactly 4 spaces on every track, no benefit, bonus or landmark."""
+    for track in range(len(TRACK_IDS)):
+        tokens = ctx.state.seats[seat].tracks[track]
+        if tokens:
+            index = tokens.index(max(tokens))
+            move(ctx, seat, track, index, tokens[index] + 4, SILENT)
+
+
+TOKENS["advance_each_track_4_no_benefit"] = _jump_four
+
+
+def after_income(ctx: Ctx, seat: int, era: int) -> None:
+    """End of an income turn: losses of the rebalancing at the end of the first one (F.À.Q.)."""
+    player = ctx.state.seats[seat]
+    if era == 1 and player.civs and player.civs[0] == _KEYS["futurists"]:
+        gain_resources(ctx, seat, (0, 0, 0, -1), "adjustment:futurists")
+        ctx.push(Frame(kind="resource", seat=seat, ints=(-1,), source="adjustment:futurists"))
+
+
+# -- income abilities ----------------------------------------------------------------------
+IncomeHandler = Callable[[Ctx, int, int], None]
+
+
+def income_abilities(ctx: Ctx, seat: int, era: int) -> None:
+    """Step 1 of an income turn: each civilization's ability, in the order they were gained."""
+    frames = [
+        Frame(kind="civ_income", seat=seat, token=C.CIVILIZATIONS[civ].key, ints=(era,))
+        for civ in ctx.state.seats[seat].civs
+    ]
+    ctx.push(*frames)
+
+
+def _civ_income(ctx: Ctx, top: Frame) -> None:
+    handler = INCOME.get(top.token)
+    if handler is not None:
+        handler(ctx, top.seat, top.ints[0])
+
+
+AUTO["civ_income"] = _civ_income
+
+
+def _slots(key: str) -> tuple[C.Benefit, ...]:
+    return C.CIVILIZATIONS[_KEYS[key]].slots
+
+
+def _leaders(ctx: Ctx, seat: int, era: int) -> None:
+    ctx.push(Frame(kind="civ_choice", seat=seat, token="leaders"))
+
+
+def _merrymakers(ctx: Ctx, seat: int, era: int) -> None:
+    ctx.push(Frame(kind="civ_choice", seat=seat, token="merrymakers"))
+
+
+def _entertainers(ctx: Ctx, seat: int, era: int) -> None:
+    ctx.push(Frame(kind="civ_choice", seat=seat, token="entertainers"))
+
+
+def _militants(ctx: Ctx, seat: int, era: int) -> None:
+    taken = tokens_of(ctx.state, seat, "militants", (0, 0))
+    slots = _slots("militants")
+    frames = [
+        expr_frame(seat, slots[row * 4 + i], "civ:militants")
+        for row in (0, 1)
+        for i in range(taken[row])
+    ]
+    ctx.push(*frames)
+
+
+def _the_chosen(ctx: Ctx, seat: int, era: int) -> None:
+    state = ctx.state
+    others = [s for s in range(state.n) if s != seat]
+    tracks = 0
+    for track in range(len(TRACK_IDS)):
+        mine = state.seats[seat].position(track)
+        if state.seats[seat].completed[track] or all(
+            state.seats[o].position(track) <= mine for o in others
+        ):
+            tracks += 1
+    score(ctx, seat, tracks * len(others), "civ:the_chosen")
+    held = len(state.seats[seat].achievements)
+    if era >= 5:
+        score(ctx, seat, 5 * held, "civ:the_chosen")
+    elif held:
+        ctx.push(expr_frame(seat, gain("gain_any_resource", held), "civ:the_chosen"))
+
+
+def _alchemists(ctx: Ctx, seat: int, era: int) -> None:
+    set_tokens(ctx, seat, "alchemists", [])
+    ctx.push(Frame(kind="alchemy_roll", seat=seat))
+
+
+def _alchemy_roll(ctx: Ctx, top: Frame) -> None:
+    marked = tokens_of(ctx.state, top.seat, "alchemists", ())
+    track = roll_science(ctx, top.seat)
+    if track in marked:
+        set_tokens(ctx, top.seat, "alchemists", [])
+        ctx.push(expr_frame(top.seat, gain("gain_any_resource"), "civ:alchemists"))
+        return
+    set_tokens(ctx, top.seat, "alchemists", [*marked, track])
+    ctx.push(Frame(kind="civ_choice", seat=top.seat, token="alchemists"))
+
+
+AUTO["alchemy_roll"] = _alchemy_roll
+
+INCOME: dict[str, IncomeHandler] = {
+    "alchemists": _alchemists,
+    "entertainers": _entertainers,
+    "leaders": _leaders,
+    "merrymakers": _merrymakers,
+    "militants": _militants,
+    "the_chosen": _the_chosen,
+}
+
+
+# -- choices on civilization mats ----------------------------------------------------------
+def _choice_options(state: TapestryState, top: Frame) -> list[Command]:
+    seat, key = top.seat, top.token
+    if key == "leaders":
+        used = tokens_of(state, seat, key, ())
+        return [Choose(index=i) for i in range(len(_slots(key))) if i not in used]
+    if key == "merrymakers":
+        paths = C.CIVILIZATIONS[_KEYS[key]].slot_paths
+        at = tokens_of(state, seat, key, (0, 4, 8))
+        return [Choose(index=col) for col, slot in enumerate(at) if paths[slot]]
+    if key == "entertainers":
+        paths = C.CIVILIZATIONS[_KEYS[key]].slot_paths
+        where = tokens_of(state, seat, key, (0,))[0]
+        if top.ints:  # gained mid-game: any space
+            return [Choose(index=i) for i in range(1, len(paths))]
+        return [Choose(index=i) for i in paths[where]]
+    if key == "alchemists":
+        return [Choose(index=0), Decline()]
+    if key == "militants":
+        taken = tokens_of(state, seat, key, (0, 0))
+        return [Choose(index=row) for row in (0, 1) if taken[row] < 4]
+    return []
+
+
+def _choice_answer(ctx: Ctx, top: Frame, command: Command) -> None:
+    seat, key = top.seat, top.token
+    slots = _slots(key)
+    if key == "alchemists":
+        marked = tokens_of(ctx.state, seat, key, ())
+        set_tokens(ctx, seat, key, [])
+        if isinstance(command, Decline):
+            ctx.push(*(advance_frame(seat, t, OVERFLOW, "civ:alchemists") for t in marked))
+        else:
+            ctx.push(Frame(kind="alchemy_roll", seat=seat))
+        return
+    assert isinstance(command, Choose)
+    index = command.index
+    if key == "leaders":
+        set_tokens(ctx, seat, key, [*tokens_of(ctx.state, seat, key, ()), index])
+        ctx.push(expr_frame(seat, slots[index], "civ:leaders"))
+    elif key == "merrymakers":
+        paths = C.CIVILIZATIONS[_KEYS[key]].slot_paths
+        at = tokens_of(ctx.state, seat, key, (0, 4, 8))
+        at[index] = paths[at[index]][0]
+        set_tokens(ctx, seat, key, at)
+        ctx.push(expr_frame(seat, slots[at[index]], "civ:merrymakers"))
+    elif key == "entertainers":
+        set_tokens(ctx, seat, key, [index])
+        ctx.push(expr_frame(seat, slots[index], "civ:entertainers"))
+    elif key == "militants":
+        taken = tokens_of(ctx.state, seat, key, (0, 0))
+        taken[index] += 1
+        set_tokens(ctx, seat, key, taken)
+
+
+DECISIONS["civ_choice"] = (_choice_options, _choice_answer)
+
+
+def after_conquer_outpost(ctx: Ctx, seat: int) -> None:
+    """Militants: the outpost just placed comes off the mat, leftmost of a row of choice."""
+    if has_civ(ctx.state, seat, "militants"):
+        ctx.push(Frame(kind="civ_choice", seat=seat, token="militants"))
+
+
+# -- civilizations gained during the game --------------------------------------------------
+def _random_civ(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
+    pool = [
+        _KEYS[k]
+        for k in GAINABLE
+        if _KEYS[k] not in ctx.state.civs_out and C.CIVILIZATIONS[_KEYS[k]].gainable_mid_game
+    ]
+    if not pool:
+        return
+    civ = ctx.chance.choice(pool)
+    ctx.emit(ev.CivilizationGained(seat=seat, civilization=civ))
+    if C.CIVILIZATIONS[civ].key == "entertainers":
+        ctx.push(Frame(kind="civ_choice", seat=seat, token="entertainers", ints=(1,)))
+
+
+TOKENS["gain_random_civilization"] = _random_civ
+
+__all__ = ["IMPLEMENTED_CIVILIZATIONS", "dump"]

@@ -1,0 +1,412 @@
+"""Tapestry events: the facts of a game, past tense, small enough to animate one by one.
+
+Events that make public something nobody knew (a draw, a die roll, a deal) set
+``REVEALS = True``. Draws of tapestry cards and civilization deals are private to their seat:
+``TapestryGame.redact_event`` empties their card lists for everyone else, and a tapestry card
+laid face down from the deck is hidden from everyone.
+"""
+
+from __future__ import annotations
+
+from domain.core import Event
+from domain.tapestry.state import Frame
+
+
+# -- setup ---------------------------------------------------------------------------------
+class BoardPrepared(Event, frozen=True, kw_only=True):
+    """The map for the player count was laid out ("Mise en place générale", 1)."""
+
+    board: str
+
+
+class CapitalsDealt(Event, frozen=True, kw_only=True):
+    """``seat`` received capital mats (a pair to choose from with 1-3 players, else one)."""
+
+    REVEALS = True
+    seat: int
+    capitals: tuple[int, ...]
+
+
+class CivilizationsDealt(Event, frozen=True, kw_only=True):
+    """``seat`` was dealt civilizations to keep one (redacted for others)."""
+
+    REVEALS = True
+    seat: int
+    civilizations: tuple[int, ...]
+
+
+class FirstPlayerChosen(Event, frozen=True, kw_only=True):
+    """The first player was drawn at random ("Premier joueur")."""
+
+    REVEALS = True
+    seat: int
+
+
+class CapitalChosen(Event, frozen=True, kw_only=True):
+    """``seat`` kept ``capital``; its start territory is board hex ``home``."""
+
+    seat: int
+    capital: int
+    home: int
+
+
+class CivilizationChosen(Event, frozen=True, kw_only=True):
+    """``seat`` kept ``civilization`` and discarded the other(s)."""
+
+    seat: int
+    civilization: int
+
+
+class CivilizationGained(Event, frozen=True, kw_only=True):
+    """``seat`` gained an extra civilization during the game ("Règles générales")."""
+
+    REVEALS = True
+    seat: int
+    civilization: int
+
+
+class OutpostsStarted(Event, frozen=True, kw_only=True):
+    """``seat`` put ``count`` outposts on its start territory, board hex ``hex``."""
+
+    seat: int
+    hex: int
+    count: int
+
+
+class GameStarted(Event, frozen=True, kw_only=True):
+    """Every seat has chosen; play begins with the first player."""
+
+    first_player: int
+
+
+# -- turns ---------------------------------------------------------------------------------
+class TurnStarted(Event, frozen=True, kw_only=True):
+    """It is ``seat``'s turn (``turn`` counts turns from 1)."""
+
+    seat: int
+    turn: int
+
+
+class IncomeTurnStarted(Event, frozen=True, kw_only=True):
+    """``seat`` started income turn ``era`` (1..5), entering a new era."""
+
+    seat: int
+    era: int
+
+
+class SeatFinished(Event, frozen=True, kw_only=True):
+    """``seat``'s game is over after its fifth income turn ("Fin de la partie")."""
+
+    seat: int
+
+
+class SpaceActivated(Event, frozen=True, kw_only=True):
+    """``seat`` used ``key`` this turn (a track space ``"science:5"`` or a repeat icon)."""
+
+    seat: int
+    key: str
+
+
+class AgendaSet(Event, frozen=True, kw_only=True):
+    """The pending decisions and automatic steps after a command (top last)."""
+
+    frames: tuple[Frame, ...]
+
+
+# -- resources and points ------------------------------------------------------------------
+class ResourcesChanged(Event, frozen=True, kw_only=True):
+    """``seat``'s resources changed by ``delta`` (coin, worker, food, culture)."""
+
+    seat: int
+    delta: tuple[int, int, int, int]
+    reason: str = ""
+
+
+class VPScored(Event, frozen=True, kw_only=True):
+    """``seat`` scored ``vp`` victory points (negative: lost)."""
+
+    seat: int
+    vp: int
+    reason: str = ""
+
+
+# -- tracks, landmarks, buildings ----------------------------------------------------------
+class TokenMoved(Event, frozen=True, kw_only=True):
+    """A track token of ``seat`` moved from ``origin`` to ``to`` (token ``token`` of the track).
+
+    ``to == -1`` takes the token off the track (AI Singularity); ``origin == -1`` puts a new
+    token on the track.
+    """
+
+    seat: int
+    track: str
+    token: int
+    origin: int
+    to: int
+
+
+class TrackCompleted(Event, frozen=True, kw_only=True):
+    """A token of ``seat`` reached the end of ``track``."""
+
+    seat: int
+    track: str
+
+
+class LandmarkClaimed(Event, frozen=True, kw_only=True):
+    """``seat`` claimed ``landmark``; it must now be placed in the capital."""
+
+    seat: int
+    landmark: int
+
+
+class BuildingTaken(Event, frozen=True, kw_only=True):
+    """``seat`` took its leftmost ``building`` off the income mat (revealing a space)."""
+
+    seat: int
+    building: str
+
+
+class BuildingPlaced(Event, frozen=True, kw_only=True):
+    """``seat`` placed a building in its capital (``row == -99``: beside it)."""
+
+    seat: int
+    building: str
+    landmark: int = 0
+    row: int
+    col: int
+    orientation: int = 0
+    cells: tuple[tuple[int, int], ...] = ()
+
+
+class DistrictCompleted(Event, frozen=True, kw_only=True):
+    """``seat`` completed district ``district`` (0..8) of its capital."""
+
+    seat: int
+    district: int
+
+
+class AchievementEarned(Event, frozen=True, kw_only=True):
+    """``seat`` fulfilled ``achievement`` and scored ``vp`` ("Objectifs")."""
+
+    seat: int
+    achievement: int
+    vp: int
+
+
+# -- map -----------------------------------------------------------------------------------
+class TerritoryTilesDrawn(Event, frozen=True, kw_only=True):
+    """``seat`` drew territory tiles into its face-up supply."""
+
+    REVEALS = True
+    seat: int
+    tiles: tuple[int, ...]
+
+
+class SpaceTilesDrawn(Event, frozen=True, kw_only=True):
+    """``seat`` drew space tiles into its supply."""
+
+    REVEALS = True
+    seat: int
+    tiles: tuple[int, ...]
+
+
+class TilesDiscarded(Event, frozen=True, kw_only=True):
+    """``seat`` discarded territory tiles from its supply (out of the game)."""
+
+    seat: int
+    tiles: tuple[int, ...]
+
+
+class TileExplored(Event, frozen=True, kw_only=True):
+    """``seat`` placed territory ``tile`` on board hex ``hex`` turned ``rotation``."""
+
+    seat: int
+    hex: int
+    tile: int
+    rotation: int
+
+
+class SpaceTileExplored(Event, frozen=True, kw_only=True):
+    """``seat`` explored space ``tile`` from its supply."""
+
+    seat: int
+    tile: int
+
+
+class OutpostPlaced(Event, frozen=True, kw_only=True):
+    """``seat`` put an outpost from its supply on board hex ``hex``."""
+
+    seat: int
+    hex: int
+
+
+class OutpostToppled(Event, frozen=True, kw_only=True):
+    """The outpost of ``owner`` on board hex ``hex`` was toppled."""
+
+    owner: int
+    hex: int
+
+
+class OutpostRaised(Event, frozen=True, kw_only=True):
+    """The toppled outpost of ``owner`` on board hex ``hex`` stood up again."""
+
+    owner: int
+    hex: int
+
+
+class ConquerDiceRolled(Event, frozen=True, kw_only=True):
+    """The red and black conquer dice showed faces ``red`` and ``black`` (0..5)."""
+
+    REVEALS = True
+    seat: int
+    red: int
+    black: int
+
+
+class ScienceDieRolled(Event, frozen=True, kw_only=True):
+    """The science die showed ``track``."""
+
+    REVEALS = True
+    seat: int
+    face: int
+    track: str
+
+
+class TrapPlayed(Event, frozen=True, kw_only=True):
+    """``seat`` discarded a Trap against the conquest of board hex ``hex``."""
+
+    seat: int
+    hex: int
+    card: int
+
+
+# -- cards ---------------------------------------------------------------------------------
+class TechDisplayFilled(Event, frozen=True, kw_only=True):
+    """Tech cards were turned face up to fill the display."""
+
+    REVEALS = True
+    cards: tuple[int, ...]
+
+
+class TechDisplayCleared(Event, frozen=True, kw_only=True):
+    """The face-up tech cards were discarded (Metallurgy, Rubber)."""
+
+    cards: tuple[int, ...]
+
+
+class TechInvented(Event, frozen=True, kw_only=True):
+    """``seat`` took tech ``card`` into its bottom row (``from_deck``: the deck's top card)."""
+
+    REVEALS = True
+    seat: int
+    card: int
+    from_deck: bool = False
+
+
+class TechUpgraded(Event, frozen=True, kw_only=True):
+    """``seat`` moved tech ``card`` up to row ``row`` (1 middle, 2 top)."""
+
+    seat: int
+    card: int
+    row: int
+
+
+class TechDiscarded(Event, frozen=True, kw_only=True):
+    """``seat`` discarded tech cards."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+
+class TapestryDrawn(Event, frozen=True, kw_only=True):
+    """``seat`` drew tapestry cards into its hand (empty ``cards`` when redacted)."""
+
+    REVEALS = True
+    seat: int
+    count: int
+    cards: tuple[int, ...] = ()
+
+
+class TapestryPlayed(Event, frozen=True, kw_only=True):
+    """``seat`` put tapestry ``card`` on its mat for era ``era``.
+
+    ``face_up`` False: the top card of the deck, laid face down with no ability (``card`` is
+    0 for every viewer). ``from_hand`` False for such blind cards.
+    """
+
+    REVEALS = True
+    seat: int
+    card: int
+    era: int
+    face_up: bool = True
+    from_hand: bool = True
+
+
+class TapestryDiscarded(Event, frozen=True, kw_only=True):
+    """``seat`` discarded tapestry cards from its hand."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+
+class CivTokensSet(Event, frozen=True, kw_only=True):
+    """A civilization mat's counters of ``seat`` changed (``key``: civilization key)."""
+
+    seat: int
+    key: str
+    values: tuple[int, ...]
+
+
+class GameEnded(Event, frozen=True, kw_only=True):
+    """Every seat has finished; final scores and winners ("Fin de la partie")."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+TapestryEvent = (
+    BoardPrepared
+    | CapitalsDealt
+    | CivilizationsDealt
+    | FirstPlayerChosen
+    | CapitalChosen
+    | CivilizationChosen
+    | CivilizationGained
+    | OutpostsStarted
+    | GameStarted
+    | TurnStarted
+    | IncomeTurnStarted
+    | SeatFinished
+    | SpaceActivated
+    | AgendaSet
+    | ResourcesChanged
+    | VPScored
+    | TokenMoved
+    | TrackCompleted
+    | LandmarkClaimed
+    | BuildingTaken
+    | BuildingPlaced
+    | DistrictCompleted
+    | AchievementEarned
+    | TerritoryTilesDrawn
+    | SpaceTilesDrawn
+    | TilesDiscarded
+    | TileExplored
+    | SpaceTileExplored
+    | OutpostPlaced
+    | OutpostToppled
+    | OutpostRaised
+    | ConquerDiceRolled
+    | ScienceDieRolled
+    | TrapPlayed
+    | TechDisplayFilled
+    | TechDisplayCleared
+    | TechInvented
+    | TechUpgraded
+    | TechDiscarded
+    | TapestryDrawn
+    | TapestryPlayed
+    | TapestryDiscarded
+    | CivTokensSet
+    | GameEnded
+)

@@ -1,0 +1,237 @@
+"""Folding Tapestry events into the state (``TapestryGame.evolve``).
+
+:func:`evolve` is total: it never raises and never draws. Each event carries everything it
+implies, so folding is a plain update. Unknown or redacted values are ignored where they would
+not fit (a redacted draw adds nothing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from domain.core import Event
+from domain.tapestry import events as ev
+from domain.tapestry.state import (
+    BUILDINGS,
+    OVER,
+    PLAY,
+    RESOURCES,
+    TRACK_IDS,
+    HexState,
+    Outpost,
+    PlacedBuilding,
+    Played,
+    TapestryState,
+    TechOwned,
+)
+
+RESOURCE_CAP = 8
+
+
+def _remove(items: list[int], values: tuple[int, ...] | list[int]) -> None:
+    for value in values:
+        if value in items:
+            items.remove(value)
+
+
+def _fill(rows: list[str], cells: tuple[tuple[int, int], ...], mark: str) -> None:
+    for row, col in cells:
+        if 0 <= row < 9 and 0 <= col < 9:
+            line = rows[row]
+            rows[row] = line[:col] + mark + line[col + 1 :]
+
+
+def _setup(state: TapestryState, event: Any) -> None:
+    if isinstance(event, ev.BoardPrepared):
+        from domain.tapestry.rules import board_hexes
+
+        state.board = event.board
+        state.hexes = [
+            HexState(q=q, r=r, printed=printed) for q, r, printed in board_hexes(event.board)
+        ]
+    elif isinstance(event, ev.CapitalsDealt):
+        state.seats[event.seat].capital_offer = list(event.capitals)
+    elif isinstance(event, ev.CivilizationsDealt):
+        state.seats[event.seat].civ_offer = list(event.civilizations)
+        state.civs_out.extend(event.civilizations)
+    elif isinstance(event, ev.FirstPlayerChosen):
+        state.first_player = event.seat
+    elif isinstance(event, ev.CapitalChosen):
+        from domain.tapestry.rules import capital_grid
+
+        seat = state.seats[event.seat]
+        seat.capital = event.capital
+        seat.home = event.home
+        seat.grid_blocked = list(capital_grid(event.capital))
+        seat.grid_filled = ["." * 9] * 9
+    elif isinstance(event, ev.CivilizationChosen):
+        seat = state.seats[event.seat]
+        seat.civs = [event.civilization]
+        for civ in seat.civ_offer:
+            if civ != event.civilization and civ in state.civs_out:
+                state.civs_out.remove(civ)
+        seat.civ_offer = []
+    elif isinstance(event, ev.CivilizationGained):
+        state.seats[event.seat].civs.append(event.civilization)
+        state.civs_out.append(event.civilization)
+    elif isinstance(event, ev.OutpostsStarted):
+        for _ in range(event.count):
+            state.hexes[event.hex].outposts.append(Outpost(seat=event.seat))
+    elif isinstance(event, ev.GameStarted):
+        state.phase = PLAY
+        state.first_player = event.first_player
+
+
+def _turns(state: TapestryState, event: Any) -> None:
+    if isinstance(event, ev.TurnStarted):
+        state.current = event.seat
+        state.turn = event.turn
+        seat = state.seats[event.seat]
+        seat.activated = []
+        seat.repeats = []
+    elif isinstance(event, ev.IncomeTurnStarted):
+        seat = state.seats[event.seat]
+        seat.income_turns = event.era
+    elif isinstance(event, ev.SeatFinished):
+        state.seats[event.seat].finished = True
+    elif isinstance(event, ev.SpaceActivated):
+        state.seats[event.seat].activated.append(event.key)
+    elif isinstance(event, ev.AgendaSet):
+        state.agenda = list(event.frames)
+    elif isinstance(event, ev.GameEnded):
+        state.phase = OVER
+        state.final_scores = list(event.scores)
+        state.winners = list(event.winners)
+        state.agenda = []
+
+
+def _points(state: TapestryState, event: Any) -> None:
+    if isinstance(event, ev.ResourcesChanged):
+        seat = state.seats[event.seat]
+        for i in range(len(RESOURCES)):
+            seat.resources[i] = max(0, min(RESOURCE_CAP, seat.resources[i] + event.delta[i]))
+    elif isinstance(event, ev.VPScored):
+        state.seats[event.seat].vp += event.vp
+    elif isinstance(event, ev.AchievementEarned):
+        state.seats[event.seat].vp += event.vp
+        state.seats[event.seat].achievements.append(event.achievement)
+        state.achievement_claims.setdefault(str(event.achievement), []).append(event.seat)
+
+
+def _tracks(state: TapestryState, event: Any) -> None:
+    if isinstance(event, ev.TokenMoved):
+        seat = state.seats[event.seat]
+        tokens = seat.tracks[TRACK_IDS.index(event.track)]
+        if event.origin == -1:
+            tokens.append(event.to)
+        elif event.to == -1:
+            if 0 <= event.token < len(tokens):
+                tokens.pop(event.token)
+        elif 0 <= event.token < len(tokens):
+            tokens[event.token] = event.to
+    elif isinstance(event, ev.TrackCompleted):
+        state.seats[event.seat].completed[TRACK_IDS.index(event.track)] = True
+    elif isinstance(event, ev.LandmarkClaimed):
+        state.landmark_owner[str(event.landmark)] = event.seat
+        state.seats[event.seat].landmarks.append(event.landmark)
+    elif isinstance(event, ev.BuildingTaken):
+        seat = state.seats[event.seat]
+        seat.taken[BUILDINGS.index(event.building)] += 1
+    elif isinstance(event, ev.BuildingPlaced):
+        seat = state.seats[event.seat]
+        seat.buildings.append(
+            PlacedBuilding(
+                building=event.building,
+                landmark=event.landmark,
+                row=event.row,
+                col=event.col,
+                orientation=event.orientation,
+            )
+        )
+        mark = "L" if event.building == "landmark" else event.building[0].upper()
+        _fill(seat.grid_filled, event.cells, mark)
+
+
+def _map(state: TapestryState, event: Any) -> None:
+    if isinstance(event, ev.TerritoryTilesDrawn):
+        state.seats[event.seat].territory.extend(event.tiles)
+    elif isinstance(event, ev.SpaceTilesDrawn):
+        state.seats[event.seat].space.extend(event.tiles)
+    elif isinstance(event, ev.TilesDiscarded):
+        _remove(state.seats[event.seat].territory, event.tiles)
+        state.territory_out.extend(event.tiles)
+    elif isinstance(event, ev.TileExplored):
+        _remove(state.seats[event.seat].territory, (event.tile,))
+        cell = state.hexes[event.hex]
+        cell.tile = event.tile
+        cell.rotation = event.rotation
+    elif isinstance(event, ev.SpaceTileExplored):
+        seat = state.seats[event.seat]
+        _remove(seat.space, (event.tile,))
+        seat.space_explored.append(event.tile)
+    elif isinstance(event, ev.OutpostPlaced):
+        state.hexes[event.hex].outposts.append(Outpost(seat=event.seat))
+        state.seats[event.seat].outposts -= 1
+    elif isinstance(event, ev.OutpostToppled | ev.OutpostRaised):
+        toppled = isinstance(event, ev.OutpostToppled)
+        for outpost in state.hexes[event.hex].outposts:
+            if outpost.seat == event.owner and outpost.toppled != toppled:
+                outpost.toppled = toppled
+                break
+    elif isinstance(event, ev.ConquerDiceRolled):
+        state.last_dice = [event.red, event.black]
+    elif isinstance(event, ev.TrapPlayed):
+        _remove(state.seats[event.seat].hand, (event.card,))
+        state.tapestry_discard.append(event.card)
+
+
+def _cards(state: TapestryState, event: Any) -> None:
+    if isinstance(event, ev.TechDisplayFilled):
+        state.tech_display.extend(event.cards)
+    elif isinstance(event, ev.TechDisplayCleared):
+        _remove(state.tech_display, event.cards)
+        state.tech_discard.extend(event.cards)
+    elif isinstance(event, ev.TechInvented):
+        if event.card in state.tech_display:
+            state.tech_display.remove(event.card)
+        if event.card in state.tech_discard:
+            state.tech_discard.remove(event.card)
+        state.seats[event.seat].tech.append(TechOwned(card=event.card))
+    elif isinstance(event, ev.TechUpgraded):
+        for owned in state.seats[event.seat].tech:
+            if owned.card == event.card:
+                owned.row = event.row
+    elif isinstance(event, ev.TechDiscarded):
+        seat = state.seats[event.seat]
+        seat.tech = [t for t in seat.tech if t.card not in event.cards]
+        state.tech_discard.extend(event.cards)
+    elif isinstance(event, ev.TapestryDrawn):
+        state.seats[event.seat].hand.extend(event.cards)
+    elif isinstance(event, ev.TapestryPlayed):
+        seat = state.seats[event.seat]
+        if event.from_hand:
+            _remove(seat.hand, (event.card,))
+        seat.mat.append(Played(card=event.card, era=event.era, face_up=event.face_up))
+    elif isinstance(event, ev.TapestryDiscarded):
+        _remove(state.seats[event.seat].hand, event.cards)
+        state.tapestry_discard.extend(event.cards)
+    elif isinstance(event, ev.CivTokensSet):
+        state.seats[event.seat].civ_tokens[event.key] = list(event.values)
+
+
+_FOLDS: tuple[Callable[[TapestryState, Any], None], ...] = (
+    _setup,
+    _turns,
+    _points,
+    _tracks,
+    _map,
+    _cards,
+)
+
+
+def evolve(state: TapestryState, event: Event) -> TapestryState:
+    """Fold ``event`` into ``state`` in place and return it (total, never draws)."""
+    for fold in _FOLDS:
+        fold(state, event)
+    return state

@@ -1,0 +1,253 @@
+"""Tapestry (base game, 2-5 players) as a pure decider (see ``domain.core.game``).
+
+The rules follow the French rulebook (``rules/tapestry-rulebook-fr.txt``); sections are named
+in module docstrings and in every ``RuleViolation``. A game goes: setup (capitals, civilizations
+kept by each seat), then turns clockwise from a random first player. Each turn is an income
+turn (the first one always) or an advance; a seat's game ends after its fifth income turn and
+the game ends when every seat has finished.
+
+Every turn is a stack of small decisions (the agenda, see :mod:`domain.tapestry.engine`):
+``legal_actions`` lists exactly the commands the decision on top accepts, and ``decide``
+accepts exactly those.
+
+>>> from domain.core import Chance
+>>> game = TapestryGame()
+>>> state = game.initial(game.decode_options({}), 3)
+>>> for event in game.setup(state, Chance(b"doc", 0)):
+...     state = game.evolve(state, event)
+>>> game.pending(state).decision
+'setup'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.core import Chance, Command, Event, Game, MalformedCommand, Outcome, Pending
+from domain.core import RuleViolation as Violation
+from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
+    cards,
+    civs,
+    gains,
+    mapping,
+    scoring,
+    setup,
+    tech,
+    tracks,
+    turns,
+)
+from domain.tapestry import content as C
+from domain.tapestry import events as ev
+from domain.tapestry.commands import (
+    ChooseCapital,
+    ChooseCivilization,
+    PlayTapestry,
+    TapestryCommand,
+)
+from domain.tapestry.engine import Ctx, answer_top, current_options, run
+from domain.tapestry.events import TapestryEvent
+from domain.tapestry.evolve import evolve as fold
+from domain.tapestry.state import OVER, PLAY, SETUP, SeatState, TapestryOptions, TapestryState
+from domain.tapestry.view import TapestryView, make_view, redact
+
+PROMPTS: dict[str, tuple[str, str]] = {
+    "turn": ("turn", "Take an income turn or advance on a track."),
+    "choose": ("choose", "Choose one of the offered benefits."),
+    "order": ("order", "Choose which benefit to take next."),
+    "resource": ("resource", "Choose a resource."),
+    "bonus": ("bonus", "Pay for the optional bonus, or decline it."),
+    "build": ("place_building", "Place the building in your capital."),
+    "explore": ("explore", "Choose a territory tile, a hex and a rotation to explore."),
+    "explore_space": ("explore_space", "Choose a space tile to explore."),
+    "conquer": ("conquer", "Choose a territory to conquer."),
+    "trap": ("trap", "Your territory is being conquered: play a Trap or let it fall."),
+    "die": ("choose_die", "Keep the red (0) or the black (1) conquer die."),
+    "research": ("research", "Advance on the rolled track (0) or stay (1)."),
+    "research_pick": ("research_pick", "Keep the first (0) or the second (1) science roll."),
+    "invent": ("invent", "Take a face-up tech card or the top of the deck."),
+    "upgrade": ("upgrade", "Upgrade one of your tech cards."),
+    "tech_pick": ("tech_pick", "Choose a tech card whose benefit you gain again."),
+    "play_tapestry": ("play_tapestry", "Play a tapestry card from your hand."),
+    "track": ("track", "Choose a track."),
+    "token_pick": ("token_pick", "Choose which of your tokens advances."),
+    "card_track": ("card_track", "Choose a track for your tapestry card."),
+    "civ_choice": ("civilization", "Use your civilization's ability."),
+    "democracy": ("democracy", "Discard a tapestry card for 2 VP, or stop."),
+    "espionage": ("espionage", "Choose a visible WHEN PLAYED tapestry card to copy."),
+    "guilds": ("guilds", "Exchange resources for VP (positive) or VP for resources."),
+    "colonialism": ("colonialism", "Choose a territory tile you control."),
+    "trade_economy": ("trade_economy", "Choose an opponent (tens) and a track (units)."),
+    "olympic": ("olympic", "Pay a worker for 10 VP, or decline."),
+}
+
+
+class TapestryGame(Game[TapestryState]):
+    """The Tapestry rules (base game, 2-5 seats)."""
+
+    name = "tapestry"
+    ruleset_version = "tapestry/1"
+    min_seats = 2
+    max_seats = 5
+    state_type = TapestryState
+    options_type = TapestryOptions
+    command_type = TapestryCommand
+    event_type = TapestryEvent
+
+    # -- construction -----------------------------------------------------------------
+    def initial(self, options: Any, seats: int) -> TapestryState:
+        """Seats with empty income mats; the board comes with the setup events."""
+        if not isinstance(options, TapestryOptions):
+            options = self.decode_options(options)
+        if not self.min_seats <= seats <= self.max_seats:
+            raise MalformedCommand("SEATS", "This Tapestry engine plays 2 to 5 players.")
+        return TapestryState(options=options, seats=[SeatState() for _ in range(seats)])
+
+    def setup(self, state: TapestryState, chance: Chance) -> list[Event]:
+        """Board, tech display, capitals and civilizations dealt, first player."""
+        ctx = Ctx(state, chance)
+        setup.deal(ctx)
+        self._settle(ctx)
+        return ctx.events
+
+    @staticmethod
+    def _settle(ctx: Ctx) -> None:
+        run(ctx)
+        if ctx.state.phase != SETUP:
+            ctx.emit(ev.AgendaSet(frames=tuple(ctx.state.agenda)))
+
+    # -- the decider --------------------------------------------------------------------
+    def decide(
+        self, state: TapestryState, seat: int, command: Command, chance: Chance
+    ) -> list[Event]:
+        """The events following ``command`` by ``seat``; raises ``RuleViolation``."""
+        if not 0 <= seat < state.n:
+            raise Violation("NO_SUCH_SEAT", f"There is no seat {seat} in this game.")
+        if state.phase == OVER:
+            raise Violation("GAME_OVER", "The game is over.", "Fin de la partie")
+        if not isinstance(command, TapestryCommand):
+            raise MalformedCommand("UNKNOWN_COMMAND", f"{type(command).__name__} is unknown.")
+        if command not in self.legal_actions(state, seat):
+            self._refuse(state, seat, command)
+        ctx = Ctx(state, chance)
+        if state.phase == SETUP:
+            if isinstance(command, ChooseCapital):
+                setup.choose_capital(ctx, seat, command.capital)
+            elif isinstance(command, ChooseCivilization):
+                ctx.emit(ev.CivilizationChosen(seat=seat, civilization=command.civilization))
+            if setup.ready(ctx.state):
+                setup.begin(ctx)
+            self._settle(ctx)
+            return ctx.events
+        answer_top(ctx, command)
+        self._settle(ctx)
+        return ctx.events
+
+    def _refuse(self, state: TapestryState, seat: int, command: Command) -> None:
+        if isinstance(command, PlayTapestry) and command.card in C.TAPESTRY_CARDS:
+            cards.check_playable(command.card)
+        if state.phase == SETUP:
+            raise Violation(
+                "NOT_OFFERED",
+                "Choose one of the capitals/civilizations dealt to you.",
+                "Mise en place des joueurs",
+            )
+        pending = self.pending(state)
+        if seat not in pending.seats:
+            raise Violation(
+                "NOT_YOUR_TURN", f"Seat(s) {pending.seats} must decide now.", "Déroulement du jeu"
+            )
+        raise Violation(
+            "ILLEGAL_CHOICE",
+            f"{type(command).__name__} does not answer the current decision "
+            f"({pending.decision}): {pending.prompt}",
+            "Déroulement du jeu",
+        )
+
+    def evolve(self, state: TapestryState, event: Event) -> TapestryState:
+        """Fold one event in place (total, never draws)."""
+        return fold(state, event)
+
+    # -- legal actions --------------------------------------------------------------------
+    def legal_actions(self, state: TapestryState, seat: int) -> list[Command]:
+        """Exactly the commands :meth:`decide` accepts from ``seat`` now."""
+        if not 0 <= seat < state.n or state.phase == OVER:
+            return []
+        player = state.seats[seat]
+        if state.phase == SETUP:
+            found: list[Command] = []
+            if player.capital < 0:
+                found.extend(ChooseCapital(capital=c) for c in player.capital_offer)
+            if not player.civs:
+                found.extend(ChooseCivilization(civilization=c) for c in player.civ_offer)
+            return found
+        if not state.agenda or state.agenda[-1].seat != seat:
+            return []
+        return current_options(state)
+
+    # -- progress -----------------------------------------------------------------------
+    def pending(self, state: TapestryState) -> Pending:
+        """Who must decide what now."""
+        if state.phase == OVER:
+            return Pending((), "over", "The game is over.")
+        if state.phase == SETUP:
+            seats = tuple(i for i, s in enumerate(state.seats) if s.capital < 0 or not s.civs)
+            return Pending(seats, "setup", "Keep one capital and one civilization.")
+        if not state.agenda:
+            return Pending((), "none", "")
+        top = state.agenda[-1]
+        decision, prompt = PROMPTS.get(top.kind, (top.kind, ""))
+        return Pending((top.seat,), decision, prompt)
+
+    def is_over(self, state: TapestryState) -> bool:
+        """``True`` once every seat has finished and the game was scored."""
+        return state.phase == OVER
+
+    def is_setup(self, state: TapestryState) -> bool:
+        """``True`` while seats keep their capital and civilization."""
+        return state.phase == SETUP
+
+    def outcome(self, state: TapestryState) -> Outcome | None:
+        """Final scores and winners (``None`` while playing)."""
+        if state.phase != OVER or state.final_scores is None:
+            return None
+        details = tuple(
+            {
+                "vp": s.vp,
+                "resources": sum(s.resources),
+                "landmarks": len(s.landmarks),
+                "territories": sum(1 for h in state.hexes if h.controller() == i),
+            }
+            for i, s in enumerate(state.seats)
+        )
+        return Outcome(tuple(state.final_scores), tuple(state.winners or ()), details)
+
+    def scores(self, state: TapestryState) -> tuple[int, ...]:
+        """Each seat's VP now (the final scores once over)."""
+        return tuple(s.vp for s in state.seats)
+
+    def turn_key(self, state: TapestryState) -> str:
+        """``phase:turn:seat`` — changes with every new turn."""
+        if state.phase == SETUP:
+            return "setup"
+        return f"{state.phase}:{state.turn}:{state.current}"
+
+    def seat_count(self, state: TapestryState) -> int:
+        """Number of seats."""
+        return state.n
+
+    def balance_keys(self, state: TapestryState) -> tuple[str, ...]:
+        """The name of each seat's starting civilization ("?" while not chosen)."""
+        return tuple(C.CIVILIZATIONS[s.civs[0]].name if s.civs else "?" for s in state.seats)
+
+    # -- visibility -----------------------------------------------------------------------
+    def view(self, state: TapestryState, seat: int | None) -> TapestryView:
+        """Everything ``seat`` may see (``None``: a spectator)."""
+        pending = self.pending(state)
+        return make_view(state, seat, (pending.seats, pending.decision, pending.prompt))
+
+    def redact_event(self, state: TapestryState, event: Event, viewer: int | None) -> Event:
+        """Other seats' draws and deals are hidden; blind tapestry cards from everyone."""
+        return redact(state, event, viewer)
+
+
+__all__ = ["PLAY", "TapestryGame"]

@@ -1,0 +1,265 @@
+"""The map: exploring territory and space tiles, conquering, traps and the conquer dice.
+
+Rules: "Exploration" (a tile from your supply on an unexplored hex next to a territory you
+control, any rotation, 1 VP per matching side, then the tile's benefit), "Exploration de
+l'espace", "Conquête" (an outpost on a territory with at most one token, next to one you
+control; roll both dice, keep one; a lone opposing outpost is toppled), "Cartes riposte"
+(Trap), "Objectifs" (toppling 2 outposts, the central island), F.À.Q. "Militaire".
+"""
+
+from __future__ import annotations
+
+from domain.core import Command
+from domain.tapestry import content as C
+from domain.tapestry import events as ev
+from domain.tapestry.civs import after_conquer_outpost
+from domain.tapestry.commands import Choose, Conquer, Decline, Explore, ExploreSpace, PlayTrap
+from domain.tapestry.engine import AUTO, DECISIONS, TOKENS, Ctx, expr_frame
+from domain.tapestry.gains import ISLAND_KEY, check_toppled, earn, score
+from domain.tapestry.rules import (
+    conquer_targets,
+    dump,
+    exploration_vp,
+    explore_targets,
+    has_active,
+    is_central_island,
+)
+from domain.tapestry.state import Frame, TapestryState
+
+TRAP_KEY = "trap"
+
+
+# -- exploration ---------------------------------------------------------------------------
+def _explore_token(anywhere: bool) -> None:
+    def handler(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
+        ctx.push(
+            *(
+                Frame(kind="explore", seat=seat, ints=(int(anywhere),), source=top.source)
+                for _ in range(count)
+            )
+        )
+
+    TOKENS["explore_anywhere" if anywhere else "explore"] = handler
+
+
+_explore_token(False)
+_explore_token(True)
+
+
+def _explore_options(state: TapestryState, top: Frame) -> list[Command]:
+    player = state.seats[top.seat]
+    tiles = sorted(set(player.territory))
+    if len(top.ints) > 1:
+        tiles = [t for t in tiles if t == top.ints[1]]
+    found: list[Command] = []
+    for index in explore_targets(state, top.seat, bool(top.ints[0])):
+        cell = state.hexes[index]
+        for tile in tiles:
+            for rotation in range(6):
+                found.append(Explore(q=cell.q, r=cell.r, tile=tile, rotation=rotation))
+    return found
+
+
+def _explore_answer(ctx: Ctx, top: Frame, command: Command) -> None:
+    assert isinstance(command, Explore)
+    state = ctx.state
+    index = next(i for i, h in enumerate(state.hexes) if (h.q, h.r) == (command.q, command.r))
+    vp = exploration_vp(state, index, command.tile, command.rotation)
+    ctx.emit(
+        ev.TileExplored(seat=top.seat, hex=index, tile=command.tile, rotation=command.rotation)
+    )
+    score(ctx, top.seat, vp, "exploration")
+    if has_active(state.seats[top.seat], "militarism") and state.seats[top.seat].outposts > 0:
+        ctx.emit(ev.OutpostPlaced(seat=top.seat, hex=index))
+        after_conquer_outpost(ctx, top.seat)
+    benefit = C.TERRITORY_TILES[command.tile].benefit
+    if benefit is not None:
+        ctx.push(expr_frame(top.seat, benefit, f"tile:{command.tile}"))
+
+
+DECISIONS["explore"] = (_explore_options, _explore_answer)
+
+
+def _explore_space(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
+    ctx.push(*(Frame(kind="explore_space", seat=seat, source=top.source) for _ in range(count)))
+
+
+TOKENS["explore_space"] = _explore_space
+
+
+def _space_options(state: TapestryState, top: Frame) -> list[Command]:
+    return [ExploreSpace(tile=t) for t in sorted(set(state.seats[top.seat].space))]
+
+
+def _space_answer(ctx: Ctx, top: Frame, command: Command) -> None:
+    assert isinstance(command, ExploreSpace)
+    ctx.emit(ev.SpaceTileExplored(seat=top.seat, tile=command.tile))
+    ctx.push(expr_frame(top.seat, C.SPACE_TILES[command.tile].benefit, f"space:{command.tile}"))
+
+
+DECISIONS["explore_space"] = (_space_options, _space_answer)
+
+
+# -- conquest ------------------------------------------------------------------------------
+#: conquer variants: keep one die; both dice; both if the target was an opponent's; anywhere.
+ONE, BOTH, BOTH_IF_OPPONENT, ANYWHERE = range(4)
+_CONQUER_TOKENS = {
+    "conquer": ONE,
+    "conquer_both_dice": BOTH,
+    "conquer_both_dice_if_opponent": BOTH_IF_OPPONENT,
+    "conquer_anywhere": ANYWHERE,
+}
+
+
+def _conquer_token(variant: int) -> None:
+    def handler(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
+        ctx.push(
+            *(
+                Frame(kind="conquer", seat=seat, ints=(variant,), source=top.source)
+                for _ in range(count)
+            )
+        )
+
+    name = next(k for k, v in _CONQUER_TOKENS.items() if v == variant)
+    TOKENS[name] = handler
+
+
+for _variant in _CONQUER_TOKENS.values():
+    _conquer_token(_variant)
+
+
+def _conquer_options(state: TapestryState, top: Frame) -> list[Command]:
+    anywhere = top.ints[0] == ANYWHERE
+    return [
+        Conquer(q=state.hexes[i].q, r=state.hexes[i].r)
+        for i in conquer_targets(state, top.seat, anywhere)
+    ]
+
+
+def _conquer_answer(ctx: Ctx, top: Frame, command: Command) -> None:
+    assert isinstance(command, Conquer)
+    state = ctx.state
+    seat = top.seat
+    index = next(i for i, h in enumerate(state.hexes) if (h.q, h.r) == (command.q, command.r))
+    defender = state.hexes[index].controller()
+    ctx.emit(ev.OutpostPlaced(seat=seat, hex=index))
+    variant = top.ints[0]
+    both = variant == BOTH or (variant == BOTH_IF_OPPONENT and defender >= 0)
+    if defender >= 0 and has_active(state.seats[seat], "pillage_and_plunder"):
+        both = True
+    dice = Frame(kind="dice", seat=seat, ints=(index, int(both), defender), source=top.source)
+    can_trap = (
+        defender >= 0
+        and not state.seats[defender].finished
+        and not has_active(state.seats[seat], "pillage_and_plunder")
+    )
+    if can_trap:
+        ctx.push(Frame(kind="trap", seat=defender, ints=(index, seat)), dice)
+    else:
+        if defender >= 0:
+            ctx.emit(ev.OutpostToppled(owner=defender, hex=index))
+            check_toppled(ctx)
+        ctx.push(dice)
+    after_conquer_outpost(ctx, seat)
+
+
+DECISIONS["conquer"] = (_conquer_options, _conquer_answer)
+
+
+def _trap_cards(state: TapestryState, seat: int) -> list[int]:
+    return [c for c in state.seats[seat].hand if C.TAPESTRY_CARDS[c].key == TRAP_KEY]
+
+
+def _trap_options(state: TapestryState, top: Frame) -> list[Command]:
+    found: list[Command] = [PlayTrap()] if _trap_cards(state, top.seat) else []
+    return [*found, Decline()]
+
+
+def _trap_answer(ctx: Ctx, top: Frame, command: Command) -> None:
+    index, attacker = top.ints
+    if isinstance(command, PlayTrap):
+        card = _trap_cards(ctx.state, top.seat)[0]
+        ctx.emit(ev.TrapPlayed(seat=top.seat, hex=index, card=card))
+        ctx.emit(ev.OutpostToppled(owner=attacker, hex=index))
+    else:
+        ctx.emit(ev.OutpostToppled(owner=top.seat, hex=index))
+    check_toppled(ctx)
+
+
+DECISIONS["trap"] = (_trap_options, _trap_answer)
+
+
+def _dice(ctx: Ctx, top: Frame) -> None:
+    seat = top.seat
+    index, both, _defender = top.ints
+    red = ctx.chance.below(len(C.RED_DIE))
+    black = ctx.chance.below(len(C.BLACK_DIE))
+    ctx.emit(ev.ConquerDiceRolled(seat=seat, red=red, black=black))
+    won = ctx.state.hexes[index].controller() == seat
+    if won and is_central_island(ctx.state, index):
+        earn(ctx, seat, ISLAND_KEY)
+    frames: list[Frame] = []
+    tile = ctx.state.hexes[index].tile
+    if won and tile >= 0 and has_active(ctx.state.seats[seat], "pirate_rule"):
+        benefit = C.TERRITORY_TILES[tile].benefit
+        if benefit is not None:
+            frames.append(expr_frame(seat, benefit, f"tile:{tile}"))
+    if both:
+        frames.append(_face(seat, index, red, black, 0))
+        frames.append(_face(seat, index, red, black, 1))
+    else:
+        frames.append(Frame(kind="die", seat=seat, ints=(index, red, black)))
+    ctx.push(*frames)
+
+
+AUTO["dice"] = _dice
+
+
+def _face(seat: int, index: int, red: int, black: int, die: int) -> Frame:
+    benefit = C.RED_DIE[red] if die == 0 else C.BLACK_DIE[black]
+    if isinstance(benefit, C.Gain) and benefit.token == "gain_conquered_tile_benefit":
+        return Frame(kind="tile_benefit", seat=seat, ints=(index,))
+    return expr_frame(seat, dump(benefit), "conquer die")
+
+
+def _tile_benefit(ctx: Ctx, top: Frame) -> None:
+    tile = ctx.state.hexes[top.ints[0]].tile
+    if tile >= 0:
+        benefit = C.TERRITORY_TILES[tile].benefit
+        if benefit is not None:
+            ctx.push(expr_frame(top.seat, benefit, f"tile:{tile}"))
+
+
+AUTO["tile_benefit"] = _tile_benefit
+
+
+def _die_options(state: TapestryState, top: Frame) -> list[Command]:
+    return [Choose(index=0), Choose(index=1)]
+
+
+def _die_answer(ctx: Ctx, top: Frame, command: Command) -> None:
+    assert isinstance(command, Choose)
+    index, red, black = top.ints
+    ctx.push(_face(top.seat, index, red, black, command.index))
+
+
+DECISIONS["die"] = (_die_options, _die_answer)
+
+
+def _stand_up(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
+    """Revolution: up to 3 territories with your toppled outpost: yours stand, theirs fall."""
+    done = 0
+    for index, cell in enumerate(ctx.state.hexes):
+        if done >= 3:
+            break
+        mine = [o for o in cell.outposts if o.seat == seat and o.toppled]
+        others = [o for o in cell.outposts if o.seat != seat and not o.toppled]
+        if mine and others:
+            ctx.emit(ev.OutpostRaised(owner=seat, hex=index))
+            for other in others:
+                ctx.emit(ev.OutpostToppled(owner=other.seat, hex=index))
+            done += 1
+    check_toppled(ctx)
+
+
+TOKENS["tapestry_revolution_stand_up_outposts"] = _stand_up

@@ -1,0 +1,359 @@
+"""Pure rule helpers over the state and the content: costs, control, map, decks, requirements.
+
+Nothing here changes the state or emits events; the engine and ``legal_actions`` share these
+functions so that what is offered and what is accepted never drift apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+
+import msgspec
+
+from domain.tapestry import capital as cap
+from domain.tapestry import content as C
+from domain.tapestry import hexmap
+from domain.tapestry.state import BUILDINGS, RESOURCES, TRACK_IDS, SeatState, TapestryState
+
+#: income-track id -> index in ``BUILDINGS``.
+INCOME_INDEX: dict[str, int] = {t.id: i for i, t in enumerate(C.INCOME_TRACKS)}
+_BENEFIT_CODEC = msgspec.json.Encoder()
+_BENEFIT_DECODER = msgspec.json.Decoder(C.Benefit)
+
+
+# -- benefit expressions as JSON ------------------------------------------------------------
+def dump(benefit: C.Benefit) -> str:
+    """A benefit expression as compact JSON (how the agenda stores it)."""
+    return _BENEFIT_CODEC.encode(benefit).decode()
+
+
+@lru_cache(maxsize=4096)
+def load(text: str) -> C.Benefit:
+    """The benefit expression stored by :func:`dump`."""
+    benefit: C.Benefit = _BENEFIT_DECODER.decode(text)
+    return benefit
+
+
+def gain(token: str, count: int = 1) -> str:
+    """A one-token expression as JSON."""
+    return dump(C.Gain(token=token, count=count))
+
+
+# -- board ---------------------------------------------------------------------------------
+@lru_cache(maxsize=4)
+def board_hexes(board: str) -> tuple[tuple[int, int, bool], ...]:
+    """``(q, r, printed)`` for every hex of a board, in content order."""
+    return tuple((h.q, h.r, bool(h.corners)) for h in C.BOARDS[board].hexes)
+
+
+@lru_cache(maxsize=4)
+def _board_index(board: str) -> dict[tuple[int, int], int]:
+    return {(q, r): i for i, (q, r, _) in enumerate(board_hexes(board))}
+
+
+def hex_at(state: TapestryState, q: int, r: int) -> int:
+    """Board index of ``(q, r)`` (-1 off the board)."""
+    return _board_index(state.board).get((q, r), -1)
+
+
+@lru_cache(maxsize=4)
+def board_neighbours(board: str) -> tuple[tuple[int, ...], ...]:
+    """For each board index, the board indices of its neighbours by edge direction (-1: none)."""
+    index = _board_index(board)
+    return tuple(
+        tuple(index.get(n, -1) for n in hexmap.neighbours((q, r))) for q, r, _ in board_hexes(board)
+    )
+
+
+def corners(state: TapestryState, index: int) -> tuple[str, ...]:
+    """Board-frame corner terrains of a territory (``()`` for an unexplored hex)."""
+    cell = state.hexes[index]
+    if cell.tile >= 0:
+        return hexmap.rotate(C.TERRITORY_TILES[cell.tile].corners, cell.rotation)
+    if cell.printed:
+        return tuple(C.BOARDS[state.board].hexes[index].corners)
+    return ()
+
+
+def is_central_island(state: TapestryState, index: int) -> bool:
+    """``True`` for the central island ("Conquérir l'île centrale")."""
+    return C.BOARDS[state.board].hexes[index].central_island
+
+
+def controlled(state: TapestryState, seat: int) -> list[int]:
+    """Board indices of the territories ``seat`` controls (its only standing outpost there)."""
+    return [i for i, cell in enumerate(state.hexes) if cell.controller() == seat]
+
+
+def explore_targets(state: TapestryState, seat: int, anywhere: bool) -> list[int]:
+    """Unexplored hexes ``seat`` may explore: adjacent to its territories, or any (Airplanes)."""
+    near = board_neighbours(state.board)
+    mine = set(controlled(state, seat))
+    found = []
+    for i, cell in enumerate(state.hexes):
+        if cell.explored or cell.outposts:
+            continue
+        if anywhere or any(n in mine for n in near[i] if n >= 0):
+            found.append(i)
+    return found
+
+
+def exploration_vp(state: TapestryState, index: int, tile: int, rotation: int) -> int:
+    """VP for exploring ``tile`` on ``index`` with ``rotation`` ("Exploration")."""
+    placed = hexmap.rotate(C.TERRITORY_TILES[tile].corners, rotation)
+    others = [corners(state, n) if n >= 0 else () for n in board_neighbours(state.board)[index]]
+    return hexmap.exploration_vp(placed, others)
+
+
+def conquer_targets(state: TapestryState, seat: int, anywhere: bool) -> list[int]:
+    """Territories ``seat`` may conquer ("Conquête"): at most one token, not already its own,
+    adjacent to a territory it controls (anywhere for Warplanes); needs an outpost in supply."""
+    if outposts_left(state, seat) <= 0:
+        return []
+    near = board_neighbours(state.board)
+    mine = set(controlled(state, seat))
+    found = []
+    for i, cell in enumerate(state.hexes):
+        if not cell.explored or len(cell.outposts) > 1 or i in mine:
+            continue
+        if cell.outposts and cell.outposts[0].seat == seat:
+            continue
+        if anywhere or any(n in mine for n in near[i] if n >= 0):
+            found.append(i)
+    return found
+
+
+def outposts_left(state: TapestryState, seat: int) -> int:
+    """Outposts ``seat`` may still put on the map."""
+    return state.seats[seat].outposts
+
+
+def toppled_by(state: TapestryState, seat: int) -> int:
+    """Opponent outposts currently toppled on territories where ``seat`` stands."""
+    count = 0
+    for cell in state.hexes:
+        if cell.controller() == seat:
+            count += sum(1 for o in cell.outposts if o.toppled and o.seat != seat)
+    return count
+
+
+# -- capital -------------------------------------------------------------------------------
+def capital_grid(capital: int) -> tuple[str, ...]:
+    """The impassable-plot grid of a capital mat."""
+    return tuple(C.CAPITALS[capital].grid)
+
+
+def grid_of(seat: SeatState) -> cap.CapitalGrid:
+    """The seat's capital as the geometry module sees it."""
+    return cap.CapitalGrid(blocked=tuple(seat.grid_blocked), filled=tuple(seat.grid_filled))
+
+
+def footprints(building: str, landmark: int) -> cap.Orientations:
+    """The orientations of a building's footprint (one plot for income buildings)."""
+    if building != "landmark":
+        return cap.SINGLE_CELL
+    return tuple(tuple((r, c) for r, c in o) for o in C.LANDMARKS[landmark].orientations)
+
+
+def capital_score(seat: SeatState) -> int:
+    """VP for scoring the capital: complete rows plus complete columns."""
+    return cap.capital_vp(grid_of(seat))
+
+
+# -- resources and costs -------------------------------------------------------------------
+def payments(have: list[int], fixed: Iterable[str], any_units: int) -> list[tuple[str, ...]]:
+    """Every distinct way to pay ``fixed`` resources plus ``any_units`` resources of choice.
+
+    Each way is the sorted tuple (``RESOURCES`` order) of the resources chosen for the "any"
+    units; an empty list when the cost cannot be paid.
+    """
+    rest = list(have)
+    for unit in fixed:
+        i = RESOURCES.index(unit)
+        rest[i] -= 1
+        if rest[i] < 0:
+            return []
+    found: list[tuple[str, ...]] = []
+
+    def walk(start: int, left: int, chosen: list[str]) -> None:
+        if left == 0:
+            found.append(tuple(chosen))
+            return
+        for i in range(start, len(RESOURCES)):
+            if rest[i] > 0:
+                rest[i] -= 1
+                chosen.append(RESOURCES[i])
+                walk(i, left - 1, chosen)
+                chosen.pop()
+                rest[i] += 1
+
+    walk(0, any_units, [])
+    return found
+
+
+def split_cost(cost: Iterable[str]) -> tuple[list[str], int, dict[str, int]]:
+    """A cost list as (fixed resources, "any resource" units, other units by token)."""
+    fixed: list[str] = []
+    any_units = 0
+    other: dict[str, int] = {}
+    for unit in cost:
+        if unit in RESOURCES:
+            fixed.append(unit)
+        elif unit == "any_resource":
+            any_units += 1
+        else:
+            other[unit] = other.get(unit, 0) + 1
+    return fixed, any_units, other
+
+
+def delta(resources: Iterable[str], sign: int = 1) -> tuple[int, int, int, int]:
+    """A resource delta from a list of resource names."""
+    counts = [0, 0, 0, 0]
+    for name in resources:
+        counts[RESOURCES.index(name)] += sign
+    return (counts[0], counts[1], counts[2], counts[3])
+
+
+def combinations(items: list[int], k: int) -> list[tuple[int, ...]]:
+    """Distinct ``k``-multisets drawn from ``items`` (sorted), in lexicographic order."""
+    ordered = sorted(items)
+    found: list[tuple[int, ...]] = []
+
+    def walk(start: int, chosen: list[int]) -> None:
+        if len(chosen) == k:
+            found.append(tuple(chosen))
+            return
+        previous = None
+        for i in range(start, len(ordered)):
+            if ordered[i] == previous:
+                continue
+            previous = ordered[i]
+            chosen.append(ordered[i])
+            walk(i + 1, chosen)
+            chosen.pop()
+
+    walk(0, [])
+    return found
+
+
+# -- tracks --------------------------------------------------------------------------------
+def track_index(track: str) -> int:
+    """Index of a track in ``TRACK_IDS``."""
+    return TRACK_IDS.index(track)
+
+
+def tier_of(space: int) -> int:
+    """The tier (1..4) of a space (0 is the start space: tier 0)."""
+    return 0 if space <= 0 else (space - 1) // 3 + 1
+
+
+def advance_cost(track: str, space: int) -> tuple[str, ...]:
+    """The cost to enter ``space`` of ``track`` ("Tours de développement")."""
+    return tuple(C.space(track, space).cost)
+
+
+# -- decks ---------------------------------------------------------------------------------
+def tech_deck(state: TapestryState) -> list[int]:
+    """Tech cards still in the deck (not displayed, owned or discarded), ascending."""
+    used = set(state.tech_display) | set(state.tech_discard)
+    for seat in state.seats:
+        used.update(t.card for t in seat.tech)
+    return [card for card in sorted(C.TECH_CARDS) if card not in used]
+
+
+def tapestry_deck(state: TapestryState) -> list[int]:
+    """Tapestry cards still in the deck (one entry per copy), ascending."""
+    counts = {card.id: card.copies for card in C.TAPESTRY_CARDS.values()}
+    for card in state.tapestry_discard:
+        counts[card] -= 1
+    for seat in state.seats:
+        for card in seat.hand:
+            counts[card] -= 1
+        for played in seat.mat:
+            counts[played.card] -= 1
+    return [card for card in sorted(counts) for _ in range(max(0, counts[card]))]
+
+
+def territory_deck(state: TapestryState) -> list[int]:
+    """Territory tiles still face down in the supply."""
+    used = set(state.territory_out)
+    for seat in state.seats:
+        used.update(seat.territory)
+    used.update(cell.tile for cell in state.hexes if cell.tile >= 0)
+    return [tile for tile in sorted(C.TERRITORY_TILES) if tile not in used]
+
+
+def space_deck(state: TapestryState) -> list[int]:
+    """Space tiles still in the stack."""
+    used = set(state.space_out)
+    for seat in state.seats:
+        used.update(seat.space)
+        used.update(seat.space_explored)
+    return [tile for tile in sorted(C.SPACE_TILES) if tile not in used]
+
+
+# -- tech upgrades -------------------------------------------------------------------------
+def requirement_met(state: TapestryState, seat: int, card: int) -> bool:
+    """``True`` when ``seat`` or a neighbour meets the square prerequisite of ``card``."""
+    requirement = C.TECH_CARDS[card].requirement
+    if requirement is None:
+        return True
+    for who in [seat, *state.neighbours(seat)]:
+        player = state.seats[who]
+        if requirement.type == "advancement_track":
+            if player.position(track_index(requirement.track)) >= requirement.min_space:
+                return True
+        else:
+            taken = player.taken[INCOME_INDEX[requirement.income_track]]
+            if taken >= requirement.min_space - 1:
+                return True
+    return False
+
+
+def upgradable(state: TapestryState, seat: int, ignore_requirements: bool = False) -> list[int]:
+    """Tech cards of ``seat`` that may move up a row now, in ownership order."""
+    found = []
+    for owned in state.seats[seat].tech:
+        if owned.row == 0 or (
+            owned.row == 1 and (ignore_requirements or requirement_met(state, seat, owned.card))
+        ):
+            found.append(owned.card)
+    return found
+
+
+# -- scoring helpers -----------------------------------------------------------------------
+def buildings_of(seat: SeatState, building: str) -> int:
+    """Income buildings of one type the seat owns."""
+    return seat.taken[BUILDINGS.index(building)]
+
+
+def tapestry_count(seat: SeatState) -> int:
+    """Tapestry cards in hand and on the income mat."""
+    return len(seat.hand) + len(seat.mat)
+
+
+def active_card(seat: SeatState) -> int:
+    """The THIS ERA tapestry card in force for ``seat`` (-1: none).
+
+    A THIS ERA card applies from the income turn it is played until the seat's next income
+    turn ("Capacités des cartes Fresque"); only the visible (top) card counts.
+    """
+    if not seat.mat:
+        return -1
+    top = seat.mat[-1]
+    if not top.face_up or top.era != seat.income_turns:
+        return -1
+    card = C.TAPESTRY_CARDS.get(top.card)
+    return top.card if card is not None and card.kind == "this_era" else -1
+
+
+def has_active(seat: SeatState, key: str) -> bool:
+    """``True`` when the THIS ERA card named ``key`` is in force for the seat."""
+    card = active_card(seat)
+    return card >= 0 and C.TAPESTRY_CARDS[card].key == key
+
+
+def rules_neighbours(state: TapestryState, index: int) -> tuple[int, ...]:
+    """Board indices of the neighbours of board hex ``index`` (-1 off the board)."""
+    return board_neighbours(state.board)[index]

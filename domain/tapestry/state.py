@@ -1,0 +1,239 @@
+"""The Tapestry game state: options, seats, the map, decks, and the agenda of pending decisions.
+
+The state is a mutable :class:`msgspec.Struct`; only :mod:`domain.tapestry.evolve` changes it
+(the agenda is the one exception, see below). Decks are never ordered in the state: a draw picks
+uniformly among the cards not accounted for elsewhere (hands, mats, discards), so a deck order
+cannot leak.
+
+The *agenda* is a stack of :class:`Frame` (last = top). The top frame is either automatic work
+(resolved by :mod:`domain.tapestry.engine` as soon as it is reached) or a decision point that
+waits for one command. The engine rewrites the agenda while deciding, and every decision ends
+with one :class:`~domain.tapestry.events.AgendaSet` event carrying the new agenda, so a fresh
+fold of the events rebuilds it exactly.
+
+Phases: ``setup`` (civilization and capital choices), ``play`` and ``over``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+
+SETUP, PLAY, OVER = "setup", "play", "over"
+RESOURCES: tuple[str, ...] = ("coin", "worker", "food", "culture")
+#: board order of the advancement tracks (``domain.tapestry.content.TRACKS``).
+TRACK_IDS: tuple[str, ...] = ("exploration", "science", "technology", "military")
+#: the income tracks of the income mat, in order, and their building types.
+BUILDINGS: tuple[str, ...] = ("market", "house", "farm", "armory")
+
+
+class TapestryOptions(msgspec.Struct, frozen=True, kw_only=True):
+    """Options chosen when the game is created.
+
+    Attributes:
+        civilizations_dealt: civilizations dealt to each seat to keep one ("Mise en place des
+            joueurs", A: 2). Fewer are dealt when the implemented civilizations run short.
+    """
+
+    civilizations_dealt: Annotated[int, msgspec.Meta(ge=1, le=2)] = 2
+
+
+class Frame(msgspec.Struct, frozen=True, kw_only=True):
+    """One entry of the agenda: automatic work or a decision for ``seat``.
+
+    Attributes:
+        kind: what the frame does (see :mod:`domain.tapestry.engine`).
+        seat: the seat the frame concerns (and who decides, for decisions).
+        expr: a benefit expression as JSON (for ``expr`` frames and choices).
+        token: a benefit token (``token`` frames) or a sub-kind.
+        options: JSON benefit expressions offered by ``choose``/``order`` frames.
+        track: a track id when relevant.
+        ints: small integer arguments (space, counts, hex indices...).
+        optional: the decision may be declined.
+        source: where the frame comes from, for prompts (e.g. ``"track:science:5"``).
+    """
+
+    kind: str
+    seat: int
+    expr: str = ""
+    token: str = ""
+    options: tuple[str, ...] = ()
+    track: str = ""
+    ints: tuple[int, ...] = ()
+    optional: bool = False
+    source: str = ""
+
+
+class Outpost(msgspec.Struct, kw_only=True):
+    """An outpost on the map (toppled outposts lie on their side)."""
+
+    seat: int
+    toppled: bool = False
+
+
+class HexState(msgspec.Struct, kw_only=True):
+    """A hex of the board.
+
+    Attributes:
+        q, r: axial coordinates.
+        printed: a territory printed on the board (never explored).
+        tile: the territory tile explored there (-1: none).
+        rotation: the tile's rotation (0..5, clockwise sixths).
+        outposts: outposts on the hex, in arrival order.
+    """
+
+    q: int
+    r: int
+    printed: bool = False
+    tile: int = -1
+    rotation: int = 0
+    outposts: list[Outpost] = msgspec.field(default_factory=list)
+
+    @property
+    def explored(self) -> bool:
+        """``True`` for a territory (printed hex or explored tile)."""
+        return self.printed or self.tile >= 0
+
+    def controller(self) -> int:
+        """The seat controlling the hex: the only owner of standing outposts there (-1: none).
+
+        "Conquête": control is having the only standing outpost(s) on a territory (the two
+        starting outposts of a seat share one territory).
+        """
+        standing = {o.seat for o in self.outposts if not o.toppled}
+        return standing.pop() if len(standing) == 1 else -1
+
+
+class TechOwned(msgspec.Struct, kw_only=True):
+    """A tech card beside a capital: ``row`` 0 bottom, 1 middle, 2 top."""
+
+    card: int
+    row: int = 0
+
+
+class PlacedBuilding(msgspec.Struct, kw_only=True):
+    """A building in (or beside, ``row == -99``) a capital."""
+
+    building: str
+    landmark: int = 0
+    row: int = -99
+    col: int = -99
+    orientation: int = 0
+
+
+class Played(msgspec.Struct, kw_only=True):
+    """A tapestry card on an income mat (``face_up`` False: drawn blind from the deck)."""
+
+    card: int
+    era: int
+    face_up: bool = True
+
+
+class SeatState(msgspec.Struct, kw_only=True):
+    """One player.
+
+    Attributes:
+        civs: civilization ids (the starting one first); ``civ_offer`` those dealt at setup.
+        capital: capital mat id (-1 until chosen); ``capital_offer`` the ones to choose from.
+        home: board index of the start territory.
+        resources: coin, worker, food, culture (``RESOURCES`` order), 0..8 each.
+        vp: victory points.
+        tracks: token positions per track (``TRACK_IDS`` order), usually one token per track.
+        completed: tracks this seat has completed (a token reached space 12).
+        taken: buildings taken off each income track (``BUILDINGS`` order), 0..5.
+        grid_filled: the capital's plots (9 strings, ``'.'`` empty); ``grid_blocked`` its
+            impassable plots.
+        buildings: every building gained (in order), with its place.
+        landmarks: landmark ids owned.
+        tech: tech cards owned.
+        hand: tapestry cards in hand (ids, one entry per copy).
+        mat: tapestry cards on the income mat, in play order.
+        territory: territory tiles in supply (face up); ``space`` space tiles in supply;
+            ``space_explored`` space tiles explored.
+        outposts: outposts left in supply.
+        income_turns: income turns taken (the current era); ``finished`` after the fifth.
+        achievements: achievement ids earned.
+        civ_tokens: per-civilization counters (free structure per civilization key).
+        activated: ``"track:space"`` activated this turn (a space works once per turn).
+        repeats: repeat icons used this turn (``"track:7"`` or ``"tech:7"``).
+    """
+
+    civs: list[int] = msgspec.field(default_factory=list)
+    civ_offer: list[int] = msgspec.field(default_factory=list)
+    capital: int = -1
+    capital_offer: list[int] = msgspec.field(default_factory=list)
+    home: int = -1
+    resources: list[int] = msgspec.field(default_factory=lambda: [0, 0, 0, 0])
+    vp: int = 0
+    tracks: list[list[int]] = msgspec.field(default_factory=lambda: [[0], [0], [0], [0]])
+    completed: list[bool] = msgspec.field(default_factory=lambda: [False] * 4)
+    taken: list[int] = msgspec.field(default_factory=lambda: [0, 0, 0, 0])
+    grid_blocked: list[str] = msgspec.field(default_factory=list)
+    grid_filled: list[str] = msgspec.field(default_factory=list)
+    buildings: list[PlacedBuilding] = msgspec.field(default_factory=list)
+    landmarks: list[int] = msgspec.field(default_factory=list)
+    tech: list[TechOwned] = msgspec.field(default_factory=list)
+    hand: list[int] = msgspec.field(default_factory=list)
+    mat: list[Played] = msgspec.field(default_factory=list)
+    territory: list[int] = msgspec.field(default_factory=list)
+    space: list[int] = msgspec.field(default_factory=list)
+    space_explored: list[int] = msgspec.field(default_factory=list)
+    outposts: int = 8
+    income_turns: int = 0
+    finished: bool = False
+    achievements: list[int] = msgspec.field(default_factory=list)
+    civ_tokens: dict[str, list[int]] = msgspec.field(default_factory=dict)
+    activated: list[str] = msgspec.field(default_factory=list)
+    repeats: list[str] = msgspec.field(default_factory=list)
+
+    def position(self, track: int) -> int:
+        """The seat's position on a track: its furthest token (12 once completed and removed)."""
+        if self.completed[track]:
+            return 12
+        tokens = self.tracks[track]
+        return max(tokens) if tokens else 0
+
+
+class TapestryState(msgspec.Struct, kw_only=True):
+    """The whole game state (see the module docstring)."""
+
+    options: TapestryOptions
+    seats: list[SeatState]
+    board: str = ""
+    hexes: list[HexState] = msgspec.field(default_factory=list)
+    phase: str = SETUP
+    first_player: int = -1
+    current: int = -1
+    turn: int = 0
+    tech_display: list[int] = msgspec.field(default_factory=list)
+    tech_discard: list[int] = msgspec.field(default_factory=list)
+    tapestry_discard: list[int] = msgspec.field(default_factory=list)
+    territory_out: list[int] = msgspec.field(default_factory=list)
+    space_out: list[int] = msgspec.field(default_factory=list)
+    landmark_owner: dict[str, int] = msgspec.field(default_factory=dict)
+    achievement_claims: dict[str, list[int]] = msgspec.field(default_factory=dict)
+    civs_out: list[int] = msgspec.field(default_factory=list)
+    agenda: list[Frame] = msgspec.field(default_factory=list)
+    last_dice: list[int] = msgspec.field(default_factory=list)
+    final_scores: list[int] | None = None
+    winners: list[int] | None = None
+
+    @property
+    def n(self) -> int:
+        """Number of seats."""
+        return len(self.seats)
+
+    def neighbours(self, seat: int) -> list[int]:
+        """The seats left and right of ``seat`` (once in a 2-player game, "Voisins")."""
+        if self.n == 1:
+            return []
+        left, right = (seat + 1) % self.n, (seat - 1) % self.n
+        return [left] if left == right else [left, right]
+
+    def hex_index(self, q: int, r: int) -> int:
+        """The board index of hex ``(q, r)`` (-1 when it is not on the board)."""
+        for index, cell in enumerate(self.hexes):
+            if cell.q == q and cell.r == r:
+                return index
+        return -1

@@ -1,0 +1,189 @@
+"""Turns: the choice of a turn, advance turns, income turns and the passing of turns.
+
+Rules: "Déroulement du jeu" (your first turn is an income turn; clockwise), "Tours de
+développement" (pay the cost of the space's tier, advance, benefit, optional bonus),
+"Tours de revenus" (steps 1-4 by era: civilization 2-5, tapestry 2-4, upgrade and VP 2-5,
+income 1-4; first of you and your neighbours into an era takes the space's resources),
+"Fin de la partie" (a seat's game ends after its fifth income turn; the others play on).
+"""
+
+from __future__ import annotations
+
+from domain.core import Command
+from domain.tapestry import cards, civs
+from domain.tapestry import content as C
+from domain.tapestry import events as ev
+from domain.tapestry.cards import DICTATORSHIP
+from domain.tapestry.commands import Advance, TakeIncome
+from domain.tapestry.engine import AUTO, DECISIONS, END_TURN, Ctx, expr_frame
+from domain.tapestry.gains import draw_tapestry, draw_territory, gain_resources, score
+from domain.tapestry.rules import advance_cost, delta, has_active, load, payments, split_cost
+from domain.tapestry.scoring import end_game
+from domain.tapestry.state import RESOURCES, TRACK_IDS, Frame, TapestryState
+from domain.tapestry.tracks import FULL, blocked
+
+#: income turn steps ("Tours de revenus"): step -> the income turns (eras) it applies to.
+STEP_ERAS: dict[int, tuple[int, ...]] = {
+    1: (2, 3, 4, 5),
+    2: (2, 3, 4),
+    3: (2, 3, 4, 5),
+    4: (1, 2, 3, 4),
+}
+
+
+def start_turn(ctx: Ctx, seat: int) -> None:
+    """``seat``'s turn begins: it chooses an income turn or an advance."""
+    closed = ctx.state.seats[seat].civ_tokens.get(DICTATORSHIP, [])
+    if closed and closed[1] == 0:
+        ctx.emit(ev.CivTokensSet(seat=seat, key=DICTATORSHIP, values=(closed[0], 1)))
+    ctx.emit(ev.TurnStarted(seat=seat, turn=ctx.state.turn + 1))
+    ctx.push(Frame(kind="turn", seat=seat))
+
+
+def _end_turn(ctx: Ctx) -> None:
+    state = ctx.state
+    closed = state.seats[state.current].civ_tokens.get(DICTATORSHIP, [])
+    if closed and closed[1] == 1:
+        ctx.emit(ev.CivTokensSet(seat=state.current, key=DICTATORSHIP, values=()))
+    for step in range(1, state.n + 1):
+        nxt = (state.current + step) % state.n
+        if not state.seats[nxt].finished:
+            start_turn(ctx, nxt)
+            return
+    end_game(ctx)
+
+
+END_TURN.append(_end_turn)
+
+
+def _advance_token(state: TapestryState, seat: int, track: int) -> int:
+    """The token an advance turn moves: the furthest one not at the end (-1: none)."""
+    tokens = state.seats[seat].tracks[track]
+    movable = [p for p in tokens if p < 12]
+    return tokens.index(max(movable)) if movable else -1
+
+
+def advance_commands(state: TapestryState, seat: int) -> list[Command]:
+    """Every affordable advance, with each distinct way to pay the "any resource" units."""
+    found: list[Command] = []
+    player = state.seats[seat]
+    for track, name in enumerate(TRACK_IDS):
+        index = _advance_token(state, seat, track)
+        if index < 0 or blocked(state, seat, track):
+            continue
+        cost = advance_cost(name, player.tracks[track][index] + 1)
+        fixed, any_units, _ = split_cost(cost)
+        for way in payments(player.resources, fixed, any_units):
+            found.append(Advance(track=name, payment=way))
+    return found
+
+
+def _turn_options(state: TapestryState, top: Frame) -> list[Command]:
+    player = state.seats[top.seat]
+    if player.income_turns == 0:
+        return [TakeIncome()]
+    return [TakeIncome(), *advance_commands(state, top.seat)]
+
+
+def _turn_answer(ctx: Ctx, top: Frame, command: Command) -> None:
+    seat = top.seat
+    if isinstance(command, TakeIncome):
+        era = ctx.state.seats[seat].income_turns + 1
+        ctx.emit(ev.IncomeTurnStarted(seat=seat, era=era))
+        ctx.push(*(Frame(kind="income", seat=seat, ints=(step, era)) for step in (1, 2, 3, 4, 5)))
+        return
+    assert isinstance(command, Advance)
+    track = TRACK_IDS.index(command.track)
+    index = _advance_token(ctx.state, seat, track)
+    player = ctx.state.seats[seat]
+    cost = advance_cost(command.track, player.tracks[track][index] + 1)
+    fixed, _, _ = split_cost(cost)
+    gain_resources(ctx, seat, delta([*fixed, *command.payment], -1), f"advance:{command.track}")
+    ctx.push(Frame(kind="advance", seat=seat, ints=(track, FULL, index)))
+
+
+DECISIONS["turn"] = (_turn_options, _turn_answer)
+
+
+def _first_into_era(state: TapestryState, seat: int, era: int) -> bool:
+    return all(state.seats[n].income_turns < era for n in state.neighbours(seat))
+
+
+def _income(ctx: Ctx, top: Frame) -> None:
+    seat, step, era = top.seat, top.ints[0], top.ints[1]
+    if step == 5:
+        civs.after_income(ctx, seat, era)
+        if era >= 5:
+            ctx.emit(ev.SeatFinished(seat=seat))
+        return
+    if era not in STEP_ERAS[step]:
+        return
+    if step == 1:
+        civs.income_abilities(ctx, seat, era)
+    elif step == 2:
+        frames: list[Frame] = []
+        if era in C.ERA_FIRST_BONUS and _first_into_era(ctx.state, seat, era):
+            frames.append(expr_frame(seat, C.ERA_FIRST_BONUS[era], f"era:{era}"))
+        frames.append(Frame(kind="income_play", seat=seat))
+        ctx.push(*frames)
+    elif step == 3:
+        ctx.push(
+            Frame(kind="upgrade", seat=seat, optional=True, source="income"),
+            Frame(kind="income_vp", seat=seat),
+        )
+    else:
+        _collect(ctx, seat)
+
+
+AUTO["income"] = _income
+
+
+def _income_play(ctx: Ctx, top: Frame) -> None:
+    cards.income_play(ctx, top.seat)
+
+
+AUTO["income_play"] = _income_play
+
+
+def _visible(ctx: Ctx, seat: int, part: str) -> list[C.Benefit]:
+    player = ctx.state.seats[seat]
+    found: list[C.Benefit] = []
+    for track, taken in zip(C.INCOME_TRACKS, player.taken, strict=True):
+        for space in track.spaces[: taken + 1]:
+            found.extend(space.vp if part == "vp" else space.income)
+    return found
+
+
+def _income_vp(ctx: Ctx, top: Frame) -> None:
+    ctx.push(*(expr_frame(top.seat, b, "income vp") for b in _visible(ctx, top.seat, "vp")))
+
+
+AUTO["income_vp"] = _income_vp
+
+
+def _collect(ctx: Ctx, seat: int) -> None:
+    """Step 4: every visible income icon (resources capped at 8, tiles, tapestry cards)."""
+    gains = [0, 0, 0, 0]
+    tiles = cards_drawn = 0
+    for benefit in _visible(ctx, seat, "income"):
+        items = benefit.items if isinstance(benefit, C.AllOf) else (benefit,)
+        for item in items:
+            item = load(item) if isinstance(item, str) else item
+            if not isinstance(item, C.Gain):
+                ctx.push(expr_frame(seat, item, "income"))
+                continue
+            name = item.token.removeprefix("gain_")
+            if name in RESOURCES:
+                gains[RESOURCES.index(name)] += item.count
+            elif item.token == "gain_territory_tile":
+                tiles += item.count
+            elif item.token == "gain_tapestry_card":
+                cards_drawn += item.count
+            else:
+                ctx.push(expr_frame(seat, item, "income"))
+    before = ctx.state.seats[seat].resources[0]
+    gain_resources(ctx, seat, (gains[0], gains[1], gains[2], gains[3]), "income")
+    if has_active(ctx.state.seats[seat], "capitalism"):
+        score(ctx, seat, 2 * (ctx.state.seats[seat].resources[0] - before), "capitalism")
+    draw_territory(ctx, seat, tiles)
+    draw_tapestry(ctx, seat, cards_drawn)

@@ -1,0 +1,153 @@
+"""What a seat (or a spectator) may see, and the redaction of private events.
+
+Public: the map, every track, resources, VP, buildings and capitals, tech cards, territory and
+space tiles in supply (kept face up), face-up tapestry cards on mats, hand sizes, achievements
+and landmarks, the pending decision. Private to a seat: its tapestry hand and the
+civilizations dealt to it. Secret to everyone: a tapestry card laid face down from the deck
+(shown as card 0), and deck orders (never stored: draws are uniform at draw time).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.core import Command, Event
+from domain.tapestry.engine import current_options
+from domain.tapestry.events import CivilizationsDealt, TapestryDrawn, TapestryPlayed
+from domain.tapestry.state import OVER, SETUP, Frame, HexState, Played, TapestryState, TechOwned
+
+
+class SeatView(msgspec.Struct, frozen=True, kw_only=True):
+    """One seat as the viewer may see it (``hand``/``civ_offer`` ``None`` when hidden)."""
+
+    seat: int
+    civilizations: tuple[int, ...]
+    civ_offer: tuple[int, ...] | None
+    capital: int
+    capital_offer: tuple[int, ...]
+    resources: tuple[int, ...]
+    vp: int
+    tracks: tuple[tuple[int, ...], ...]
+    positions: tuple[int, ...]
+    buildings_taken: tuple[int, ...]
+    capital_grid: tuple[str, ...]
+    landmarks: tuple[int, ...]
+    tech: tuple[TechOwned, ...]
+    hand: tuple[int, ...] | None
+    hand_size: int
+    mat: tuple[Played, ...]
+    territory: tuple[int, ...]
+    space: tuple[int, ...]
+    space_explored: tuple[int, ...]
+    outposts: int
+    income_turns: int
+    finished: bool
+    achievements: tuple[int, ...]
+    civ_tokens: dict[str, tuple[int, ...]]
+
+
+class TapestryView(msgspec.Struct, frozen=True, kw_only=True):
+    """Everything a viewer may see of a Tapestry game."""
+
+    viewer: int | None
+    phase: str
+    board: str
+    hexes: tuple[HexState, ...]
+    first_player: int
+    current: int
+    turn: int
+    pending: tuple[int, ...]
+    decision: str
+    prompt: str
+    frame: Frame | None
+    options: tuple[Command, ...]
+    tech_display: tuple[int, ...]
+    tech_discard: tuple[int, ...]
+    tapestry_discard: tuple[int, ...]
+    landmark_owner: dict[str, int]
+    achievement_claims: dict[str, tuple[int, ...]]
+    seats: tuple[SeatView, ...]
+    final_scores: tuple[int, ...] | None
+    winners: tuple[int, ...] | None
+
+
+def _mat(played: list[Played]) -> tuple[Played, ...]:
+    return tuple(p if p.face_up else Played(card=0, era=p.era, face_up=False) for p in played)
+
+
+def seat_view(state: TapestryState, index: int, viewer: int | None) -> SeatView:
+    """One seat as ``viewer`` may see it."""
+    seat = state.seats[index]
+    own = viewer == index or state.phase == OVER
+    return SeatView(
+        seat=index,
+        civilizations=tuple(seat.civs),
+        civ_offer=tuple(seat.civ_offer) if own else None,
+        capital=seat.capital,
+        capital_offer=tuple(seat.capital_offer),
+        resources=tuple(seat.resources),
+        vp=seat.vp,
+        tracks=tuple(tuple(t) for t in seat.tracks),
+        positions=tuple(seat.position(t) for t in range(4)),
+        buildings_taken=tuple(seat.taken),
+        capital_grid=tuple(seat.grid_filled),
+        landmarks=tuple(seat.landmarks),
+        tech=tuple(seat.tech),
+        hand=tuple(sorted(seat.hand)) if own else None,
+        hand_size=len(seat.hand),
+        mat=_mat(seat.mat),
+        territory=tuple(seat.territory),
+        space=tuple(seat.space),
+        space_explored=tuple(seat.space_explored),
+        outposts=seat.outposts,
+        income_turns=seat.income_turns,
+        finished=seat.finished,
+        achievements=tuple(seat.achievements),
+        civ_tokens={k: tuple(v) for k, v in seat.civ_tokens.items()},
+    )
+
+
+def make_view(
+    state: TapestryState, viewer: int | None, pending: tuple[tuple[int, ...], str, str]
+) -> TapestryView:
+    """The view of ``state`` for ``viewer`` (``None``: a spectator)."""
+    seats, decision, prompt = pending
+    top = state.agenda[-1] if state.agenda and state.phase != SETUP else None
+    options: tuple[Command, ...] = ()
+    if top is not None and viewer == top.seat:
+        options = tuple(current_options(state))
+    return TapestryView(
+        viewer=viewer,
+        phase=state.phase,
+        board=state.board,
+        hexes=tuple(state.hexes),
+        first_player=state.first_player,
+        current=state.current,
+        turn=state.turn,
+        pending=seats,
+        decision=decision,
+        prompt=prompt,
+        frame=top,
+        options=options,
+        tech_display=tuple(state.tech_display),
+        tech_discard=tuple(state.tech_discard),
+        tapestry_discard=tuple(state.tapestry_discard),
+        landmark_owner=dict(state.landmark_owner),
+        achievement_claims={k: tuple(v) for k, v in state.achievement_claims.items()},
+        seats=tuple(seat_view(state, i, viewer) for i in range(state.n)),
+        final_scores=tuple(state.final_scores) if state.final_scores is not None else None,
+        winners=tuple(state.winners) if state.winners is not None else None,
+    )
+
+
+def redact(state: TapestryState, event: Event, viewer: int | None) -> Event:
+    """``event`` as ``viewer`` may see it: others' draws and deals lose their cards."""
+    if isinstance(event, TapestryDrawn) and event.seat != viewer and state.phase != OVER:
+        return TapestryDrawn(seat=event.seat, count=event.count)
+    if isinstance(event, CivilizationsDealt) and event.seat != viewer and state.phase != OVER:
+        return CivilizationsDealt(seat=event.seat, civilizations=())
+    if isinstance(event, TapestryPlayed) and not event.face_up and state.phase != OVER:
+        return TapestryPlayed(
+            seat=event.seat, card=0, era=event.era, face_up=False, from_hand=False
+        )
+    return event

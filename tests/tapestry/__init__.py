@@ -1,0 +1,1 @@
+"""Tests of the Tapestry game (base game)."""
