@@ -32,6 +32,10 @@ TOPIC_PREFIX = "annales:"
 GAME_CREATED_TOPIC = TOPIC_PREFIX + "GameCreated"
 
 
+#: games whose seed / token hashes are kept in memory (immutable data; cleared when full).
+CACHE_LIMIT = 100_000
+
+
 class EventStore:
     """Append-only storage of envelopes, plus snapshots and secrets."""
 
@@ -45,6 +49,8 @@ class EventStore:
         self.snapshots: Any = self.factory.aggregate_recorder(purpose="snapshots")
         self.secrets: Any = self.factory.aggregate_recorder(purpose="secrets")
         self.tokens: Any = self.factory.aggregate_recorder(purpose="tokens")
+        self._seeds: dict[str, bytes] = {}
+        self._token_hashes: dict[str, tuple[str, ...]] = {}
 
     # -- envelopes ----------------------------------------------------------------------
     def append(self, envelopes: Sequence[Envelope]) -> int | None:
@@ -121,9 +127,22 @@ class EventStore:
         self.secrets.insert_events([RecordedEvent(game_id, 1, "seed", seed)])
 
     def load_seed(self, game_id: str) -> bytes | None:
-        """A game's secret seed, or ``None``."""
+        """A game's secret seed, or ``None``.
+
+        Seeds never change once stored, so they are cached in memory (a game unknown to the
+        cache is read from the store: safe with several processes on one database).
+        """
+        cached = self._seeds.get(game_id)
+        if cached is not None:
+            return cached
         records = self.secrets.select_events(game_id, limit=1)
-        return bytes(records[0].state) if records else None
+        if not records:
+            return None
+        seed = bytes(records[0].state)
+        if len(self._seeds) >= CACHE_LIMIT:
+            self._seeds.clear()
+        self._seeds[game_id] = seed
+        return seed
 
     # -- seat tokens ----------------------------------------------------------------------
     def save_token_hashes(self, game_id: str, hashes: Sequence[str]) -> None:
@@ -132,11 +151,18 @@ class EventStore:
         self.tokens.insert_events([RecordedEvent(game_id, 1, "token-hashes", data)])
 
     def load_token_hashes(self, game_id: str) -> list[str]:
-        """The seat-token hashes of a game, by seat (empty if none)."""
+        """The seat-token hashes of a game, by seat (empty if none); cached like seeds."""
+        cached = self._token_hashes.get(game_id)
+        if cached is not None:
+            return list(cached)
         records = self.tokens.select_events(game_id, limit=1)
         if not records:
             return []
-        return bytes(records[0].state).decode("ascii").split("\n")
+        hashes = tuple(bytes(records[0].state).decode("ascii").split("\n"))
+        if len(self._token_hashes) >= CACHE_LIMIT:
+            self._token_hashes.clear()
+        self._token_hashes[game_id] = hashes
+        return list(hashes)
 
     def close(self) -> None:
         """Release connections."""
