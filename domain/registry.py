@@ -1,7 +1,7 @@
 """The games this service knows, by name.
 
 >>> sorted(GAMES)
-['riseandfall']
+['riseandfall', 'tapestry']
 >>> get_game("riseandfall").name
 'riseandfall'
 """
@@ -14,8 +14,9 @@ from domain.core.codec import Codec
 from domain.core.errors import MalformedCommand
 from domain.core.game import Game
 from domain.riseandfall.game import RiseAndFall
+from domain.tapestry.game import TapestryGame
 
-GAMES: dict[str, Game[Any]] = {game.name: game for game in (RiseAndFall(),)}
+GAMES: dict[str, Game[Any]] = {game.name: game for game in (RiseAndFall(), TapestryGame())}
 _CODECS: dict[str, Codec] = {}
 
 

@@ -173,6 +173,15 @@ class Game(ABC, Generic[S]):
         """
         return tuple(f"seat {seat + 1}" for seat in range(self.seat_count(state)))
 
+    # -- content ------------------------------------------------------------------------
+    def assumptions(self) -> list[str]:
+        """Every content fact no source gives, which the game's content files mark
+        ``assumed``: one line each, listed by ``annales content report --game NAME``.
+
+        Default: none (a game without content files assumes nothing).
+        """
+        return []
+
     # -- helpers shared by every game ---------------------------------------------------
     def copy_state(self, state: S) -> S:
         """An independent deep copy of ``state`` (msgpack round trip)."""

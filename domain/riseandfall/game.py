@@ -481,6 +481,14 @@ class RiseAndFall(Game[RiseFallState]):
         """Sealed choices are hidden from other seats until they are revealed."""
         return redact(state, event, viewer)
 
+    # -- content --------------------------------------------------------------------------
+    def assumptions(self) -> list[str]:
+        """The assumed facts of the rules content (cards, trophies, bank, decisions), then
+        of the world (grid, tile shapes, layouts, placement rules)."""
+        from domain.riseandfall import content, tiles
+
+        return [*content.assumptions(), *tiles.assumptions()]
+
 
 def _rule(phase: str) -> str:
     return {

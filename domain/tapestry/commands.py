@@ -35,10 +35,15 @@ class TakeIncome(Command, frozen=True, kw_only=True):
 
 
 class Advance(Command, frozen=True, kw_only=True):
-    """Pay the cost and advance one space on ``track`` ("Tours de développement")."""
+    """Pay the cost and advance one space on ``track`` ("Tours de développement").
+
+    ``token`` names which of several tokens on the track moves (its index in the seat's
+    ``tracks``, "Plusieurs pions par piste"); ``-1`` when only one token can move.
+    """
 
     track: str
     payment: tuple[str, ...] = ()
+    token: int = -1
 
 
 class Choose(Command, frozen=True, kw_only=True):

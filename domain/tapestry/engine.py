@@ -33,9 +33,13 @@ from domain.tapestry.state import PLAY, Frame, TapestryState
 
 
 class Ctx:
-    """Events being decided and the state they lead to (a private copy)."""
+    """Events being decided and the state they lead to (a private copy).
 
-    __slots__ = ("chance", "events", "state")
+    ``current`` is the agenda frame being processed (``None`` outside the agenda loop), so that
+    a hook can tell in which circumstances an event was emitted.
+    """
+
+    __slots__ = ("chance", "current", "events", "state")
 
     def __init__(self, state: TapestryState, chance: Chance) -> None:
         self.state: TapestryState = msgspec.msgpack.decode(
@@ -43,11 +47,14 @@ class Ctx:
         )
         self.chance = chance
         self.events: list[Event] = []
+        self.current: Frame | None = None
 
     def emit(self, event: Event) -> None:
-        """Record ``event`` and fold it into the private copy."""
+        """Record ``event``, fold it into the private copy, then run :data:`AFTER_EMIT`."""
         self.events.append(event)
         evolve(self.state, event)
+        for hook in AFTER_EMIT:
+            hook(self, event)
 
     def push(self, *frames: Frame) -> None:
         """Put ``frames`` on the agenda so that they run in the given order."""
@@ -66,6 +73,9 @@ TOKENS: dict[str, TokenHandler] = {}
 ALWAYS_ASK: set[str] = {"turn", "trap"}
 #: hooks run when the agenda empties (end of a turn): set by ``turns``.
 END_TURN: list[Callable[[Ctx], None]] = []
+#: hooks run after each emitted event is folded (THIS ERA tapestry cards react to events); a
+#: hook may emit events and push frames (pushed frames run after the emitter's own frames).
+AFTER_EMIT: list[Callable[[Ctx, Event], None]] = []
 
 
 def frame(kind: str, seat: int, **fields: object) -> Frame:
@@ -133,10 +143,12 @@ def run(ctx: Ctx) -> None:
                 continue
             if len(found) == 1 and top.kind not in ALWAYS_ASK:
                 state.agenda.pop()
+                ctx.current = top
                 answer(ctx, top, found[0])
                 continue
             return
         state.agenda.pop()
+        ctx.current = top
         AUTO[top.kind](ctx, top)
 
 
@@ -153,6 +165,7 @@ def current_options(state: TapestryState) -> list[Command]:
 def answer_top(ctx: Ctx, command: Command) -> None:
     """Answer the decision on top of the agenda with ``command`` (already checked legal)."""
     top = ctx.state.agenda.pop()
+    ctx.current = top
     DECISIONS[top.kind][1](ctx, top, command)
 
 

@@ -178,6 +178,13 @@ class BuildingPlaced(Event, frozen=True, kw_only=True):
     cells: tuple[tuple[int, int], ...] = ()
 
 
+class PlotsCleared(Event, frozen=True, kw_only=True):
+    """Impassable plots ``cells`` of ``seat``'s capital became buildable (Terraforming)."""
+
+    seat: int
+    cells: tuple[tuple[int, int], ...]
+
+
 class DistrictCompleted(Event, frozen=True, kw_only=True):
     """``seat`` completed district ``district`` (0..8) of its capital."""
 
@@ -215,6 +222,14 @@ class TilesDiscarded(Event, frozen=True, kw_only=True):
 
     seat: int
     tiles: tuple[int, ...]
+
+
+class TerritoryTileGiven(Event, frozen=True, kw_only=True):
+    """``seat`` gave territory ``tile`` from its supply to ``to``'s supply (Age of Sail)."""
+
+    seat: int
+    to: int
+    tile: int
 
 
 class TileExplored(Event, frozen=True, kw_only=True):
@@ -327,6 +342,10 @@ class TapestryDrawn(Event, frozen=True, kw_only=True):
     cards: tuple[int, ...] = ()
 
 
+class TapestryReshuffled(Event, frozen=True, kw_only=True):
+    """The tapestry discard pile was shuffled into a new deck (F.À.Q. "plus de cartes")."""
+
+
 class TapestryPlayed(Event, frozen=True, kw_only=True):
     """``seat`` put tapestry ``card`` on its mat for era ``era``.
 
@@ -386,11 +405,13 @@ TapestryEvent = (
     | LandmarkClaimed
     | BuildingTaken
     | BuildingPlaced
+    | PlotsCleared
     | DistrictCompleted
     | AchievementEarned
     | TerritoryTilesDrawn
     | SpaceTilesDrawn
     | TilesDiscarded
+    | TerritoryTileGiven
     | TileExplored
     | SpaceTileExplored
     | OutpostPlaced
@@ -405,6 +426,7 @@ TapestryEvent = (
     | TechUpgraded
     | TechDiscarded
     | TapestryDrawn
+    | TapestryReshuffled
     | TapestryPlayed
     | TapestryDiscarded
     | CivTokensSet

@@ -128,6 +128,8 @@ def _tracks(state: TapestryState, event: Any) -> None:
         elif event.to == -1:
             if 0 <= event.token < len(tokens):
                 tokens.pop(event.token)
+            if event.origin == 12:
+                seat.retired.append(TRACK_IDS.index(event.track))
         elif 0 <= event.token < len(tokens):
             tokens[event.token] = event.to
     elif isinstance(event, ev.TrackCompleted):
@@ -151,6 +153,8 @@ def _tracks(state: TapestryState, event: Any) -> None:
         )
         mark = "L" if event.building == "landmark" else event.building[0].upper()
         _fill(seat.grid_filled, event.cells, mark)
+    elif isinstance(event, ev.PlotsCleared):
+        _fill(state.seats[event.seat].grid_blocked, event.cells, "0")
 
 
 def _map(state: TapestryState, event: Any) -> None:
@@ -161,6 +165,9 @@ def _map(state: TapestryState, event: Any) -> None:
     elif isinstance(event, ev.TilesDiscarded):
         _remove(state.seats[event.seat].territory, event.tiles)
         state.territory_out.extend(event.tiles)
+    elif isinstance(event, ev.TerritoryTileGiven):
+        _remove(state.seats[event.seat].territory, (event.tile,))
+        state.seats[event.to].territory.append(event.tile)
     elif isinstance(event, ev.TileExplored):
         _remove(state.seats[event.seat].territory, (event.tile,))
         cell = state.hexes[event.hex]
@@ -208,6 +215,8 @@ def _cards(state: TapestryState, event: Any) -> None:
         state.tech_discard.extend(event.cards)
     elif isinstance(event, ev.TapestryDrawn):
         state.seats[event.seat].hand.extend(event.cards)
+    elif isinstance(event, ev.TapestryReshuffled):
+        state.tapestry_discard = []
     elif isinstance(event, ev.TapestryPlayed):
         seat = state.seats[event.seat]
         if event.from_hand:

@@ -215,12 +215,20 @@ DECISIONS["build"] = (_build_options, _build_answer)
 
 # -- draws -------------------------------------------------------------------------------
 def draw_tapestry(ctx: Ctx, seat: int, count: int) -> None:
-    """Draw ``count`` tapestry cards (fewer when the deck and discard run out)."""
+    """Draw ``count`` tapestry cards (fewer when the deck and discard run out).
+
+    An empty deck is rebuilt from the discard pile (F.À.Q. "plus de cartes Fresque").
+    """
     cards: list[int] = []
     for _ in range(count):
         deck = tapestry_deck(ctx.state)
         for card in cards:
             deck.remove(card)
+        if not deck and ctx.state.tapestry_discard:
+            ctx.emit(ev.TapestryReshuffled())
+            deck = tapestry_deck(ctx.state)
+            for card in cards:
+                deck.remove(card)
         if not deck:
             break
         cards.append(ctx.chance.choice(deck))
@@ -279,11 +287,14 @@ TOKENS["_nothing"] = _nothing
 
 
 def _everyone_resource(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
+    """Each seat in turn order takes a resource; a seat whose game is over gains nothing
+    ("Fin de la partie": after your fifth income turn you gain nothing more)."""
     n = ctx.state.n
     ctx.push(
         *(
             Frame(kind="resource", seat=(seat + i) % n, ints=(1,), source=top.source)
             for i in range(n)
+            if not ctx.state.seats[(seat + i) % n].finished
         )
     )
 

@@ -70,14 +70,21 @@ PROMPTS: dict[str, tuple[str, str]] = {
     "play_tapestry": ("play_tapestry", "Play a tapestry card from your hand."),
     "track": ("track", "Choose a track."),
     "token_pick": ("token_pick", "Choose which of your tokens advances."),
-    "card_track": ("card_track", "Choose a track for your tapestry card."),
     "civ_choice": ("civilization", "Use your civilization's ability."),
     "democracy": ("democracy", "Discard a tapestry card for 2 VP, or stop."),
-    "espionage": ("espionage", "Choose a visible WHEN PLAYED tapestry card to copy."),
+    "espionage": ("espionage", "Choose a tapestry card visible on an income mat to copy."),
     "guilds": ("guilds", "Exchange resources for VP (positive) or VP for resources."),
     "colonialism": ("colonialism", "Choose a territory tile you control."),
     "trade_economy": ("trade_economy", "Choose an opponent (tens) and a track (units)."),
     "olympic": ("olympic", "Pay a worker for 10 VP, or decline."),
+    "card_track": ("card_track", "Choose a track (Socialism: track * 100 + the space to reach)."),
+    "tycoon_invent": ("invent", "Take a face-up tech card; it is upgraded at once."),
+    "alliance": ("alliance", "Choose the opponent you ally with."),
+    "marriage": ("marriage", "Choose an opponent (tens) and a track (units)."),
+    "mercantilism": ("mercantilism", "Convert a food into another resource for 2 VP, or stop."),
+    "sail_give": ("age_of_sail", "Give a territory tile (opponent * 100 + tile) for 3 VP?"),
+    "exploitation": ("exploitation", "Keep the VP (0) or take the tile's benefit again (1)."),
+    "tyranny": ("tyranny", "Play a card you just drew over Tyranny for 5 VP, or decline."),
 }
 
 
@@ -248,6 +255,11 @@ class TapestryGame(Game[TapestryState]):
     def redact_event(self, state: TapestryState, event: Event, viewer: int | None) -> Event:
         """Other seats' draws and deals are hidden; blind tapestry cards from everyone."""
         return redact(state, event, viewer)
+
+    # -- content --------------------------------------------------------------------------
+    def assumptions(self) -> list[str]:
+        """Every content record marked ``assumed`` (``"<file>#<record>: <note>"``)."""
+        return C.assumptions()
 
 
 __all__ = ["PLAY", "TapestryGame"]

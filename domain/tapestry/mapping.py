@@ -1,7 +1,8 @@
 """The map: exploring territory and space tiles, conquering, traps and the conquer dice.
 
 Rules: "Exploration" (a tile from your supply on an unexplored hex next to a territory you
-control, any rotation, 1 VP per matching side, then the tile's benefit), "Exploration de
+control, any rotation — each physically distinct rotation is offered once —, 1 VP per matching
+side, then the tile's benefit), "Exploration de
 l'espace", "Conquête" (an outpost on a territory with at most one token, next to one you
 control; roll both dice, keep one; a lone opposing outpost is toppled), "Cartes riposte"
 (Trap), "Objectifs" (toppling 2 outposts, the central island), F.À.Q. "Militaire".
@@ -9,9 +10,12 @@ control; roll both dice, keep one; a lone opposing outpost is toppled), "Cartes 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from domain.core import Command
 from domain.tapestry import content as C
 from domain.tapestry import events as ev
+from domain.tapestry import hexmap
 from domain.tapestry.civs import after_conquer_outpost
 from domain.tapestry.commands import Choose, Conquer, Decline, Explore, ExploreSpace, PlayTrap
 from domain.tapestry.engine import AUTO, DECISIONS, TOKENS, Ctx, expr_frame
@@ -46,16 +50,28 @@ _explore_token(False)
 _explore_token(True)
 
 
+@lru_cache(maxsize=64)
+def tile_rotations(tile: int) -> tuple[int, ...]:
+    """The physically distinct rotations of a territory tile (the smallest of equal ones).
+
+    "Exploration": orient the tile as you like; rotations that lay the same terrains on the
+    same corners are one and the same placement, so only one of them is offered.
+    """
+    return hexmap.distinct_rotations(C.TERRITORY_TILES[tile].corners)
+
+
 def _explore_options(state: TapestryState, top: Frame) -> list[Command]:
     player = state.seats[top.seat]
     tiles = sorted(set(player.territory))
     if len(top.ints) > 1:
         tiles = [t for t in tiles if t == top.ints[1]]
     found: list[Command] = []
+    if not tiles:
+        return found
     for index in explore_targets(state, top.seat, bool(top.ints[0])):
         cell = state.hexes[index]
         for tile in tiles:
-            for rotation in range(6):
+            for rotation in tile_rotations(tile):
                 found.append(Explore(q=cell.q, r=cell.r, tile=tile, rotation=rotation))
     return found
 

@@ -333,11 +333,16 @@ def tapestry_count(seat: SeatState) -> int:
     return len(seat.hand) + len(seat.mat)
 
 
+#: civ_tokens key of the THIS ERA card an Espionage copied: (card, era of the Espionage).
+ESPIONAGE_COPY = "_espionage"
+
+
 def active_card(seat: SeatState) -> int:
     """The THIS ERA tapestry card in force for ``seat`` (-1: none).
 
     A THIS ERA card applies from the income turn it is played until the seat's next income
-    turn ("Capacités des cartes Fresque"); only the visible (top) card counts.
+    turn ("Capacités des cartes Fresque"); only the visible (top) card counts. An Espionage on
+    top that copied a THIS ERA card (:data:`ESPIONAGE_COPY`) is in force as that card.
     """
     if not seat.mat:
         return -1
@@ -345,6 +350,9 @@ def active_card(seat: SeatState) -> int:
     if not top.face_up or top.era != seat.income_turns:
         return -1
     card = C.TAPESTRY_CARDS.get(top.card)
+    if card is not None and card.key == "espionage":
+        copied = seat.civ_tokens.get(ESPIONAGE_COPY, [])
+        return copied[0] if len(copied) == 2 and copied[1] == top.era else -1
     return top.card if card is not None and card.kind == "this_era" else -1
 
 

@@ -140,7 +140,10 @@ class SeatState(msgspec.Struct, kw_only=True):
         resources: coin, worker, food, culture (``RESOURCES`` order), 0..8 each.
         vp: victory points.
         tracks: token positions per track (``TRACK_IDS`` order), usually one token per track.
-        completed: tracks this seat has completed (a token reached space 12).
+        completed: tracks this seat has completed (a token reached space 12; the achievement
+            condition, kept even if that token later moves back).
+        retired: tracks whose token was removed from space 12 (AI Singularity): the seat's
+            position there stays 12 ("Singularité d'IA", F.À.Q.).
         taken: buildings taken off each income track (``BUILDINGS`` order), 0..5.
         grid_filled: the capital's plots (9 strings, ``'.'`` empty); ``grid_blocked`` its
             impassable plots.
@@ -168,6 +171,7 @@ class SeatState(msgspec.Struct, kw_only=True):
     vp: int = 0
     tracks: list[list[int]] = msgspec.field(default_factory=lambda: [[0], [0], [0], [0]])
     completed: list[bool] = msgspec.field(default_factory=lambda: [False] * 4)
+    retired: list[int] = msgspec.field(default_factory=list)
     taken: list[int] = msgspec.field(default_factory=lambda: [0, 0, 0, 0])
     grid_blocked: list[str] = msgspec.field(default_factory=list)
     grid_filled: list[str] = msgspec.field(default_factory=list)
@@ -188,8 +192,10 @@ class SeatState(msgspec.Struct, kw_only=True):
     repeats: list[str] = msgspec.field(default_factory=list)
 
     def position(self, track: int) -> int:
-        """The seat's position on a track: its furthest token (12 once completed and removed)."""
-        if self.completed[track]:
+        """The seat's position on a track: its furthest token, 12 once a token was removed from
+        the end ("Plusieurs pions par piste"; AI Singularity F.À.Q.). A token moved back from
+        space 12 counts where it now stands."""
+        if track in self.retired:
             return 12
         tokens = self.tracks[track]
         return max(tokens) if tokens else 0

@@ -3,8 +3,11 @@
 Rules: "Tours de développement" (cost, benefit, optional bonus once, landmark for the first into
 tiers II-IV), "Avancer sur une piste" (free advances with or without benefit; nothing happens
 past the end), "Recherche" (science die, optional advance), "Règles générales" (a space is
-activated at most once per turn; several tokens per track: the furthest counts), F.À.Q. "Pistes"
-(landmark first, then benefits, then the bonus).
+activated at most once per turn; several tokens per track: each moves on its own, the
+furthest gives the position), F.À.Q. "Pistes" (landmark first, then benefits, then the bonus).
+
+With tokens on different spaces of one track, a free advance or a move back asks which token
+moves (``token_pick``); an advance turn names it in :class:`~domain.tapestry.commands.Advance`.
 """
 
 from __future__ import annotations
@@ -57,38 +60,87 @@ def advance_frame(seat: int, track: int, mode: int, source: str = "") -> Frame:
     return Frame(kind="advance", seat=seat, ints=(track, mode), source=source)
 
 
+def token_choices(tokens: list[int], backward: bool = False) -> list[int]:
+    """Indices of the tokens that may move (one per distinct position, furthest first).
+
+    Forward: tokens below space 12; backward: tokens above the start space. Tokens on the same
+    space are interchangeable, so only the first of them is offered ("Plusieurs pions par
+    piste": each token moves on its own).
+    """
+    found: list[int] = []
+    seen: set[int] = set()
+    for index in sorted(range(len(tokens)), key=lambda i: (-tokens[i], i)):
+        position = tokens[index]
+        if position in seen or (position <= 0 if backward else position >= 12):
+            continue
+        seen.add(position)
+        found.append(index)
+    return found
+
+
 def _advance(ctx: Ctx, top: Frame) -> None:
     seat, track, mode = top.seat, top.ints[0], top.ints[1]
     tokens = ctx.state.seats[seat].tracks[track]
-    if not tokens:
+    choices = token_choices(tokens)
+    if not choices:
+        # "Avancer sur une piste": past the end nothing happens (Alchemists: 5 VP for a
+        # result that would take the token off the track).
+        if mode == OVERFLOW:
+            score(ctx, seat, 5, "overflow")
+        return
+    if blocked(ctx.state, seat, track):
         return
     if len(top.ints) > 2:
         index = top.ints[2]
     else:
-        movable = sorted({p for p in tokens if p < 12})
-        if len(movable) > 1:
+        if len(choices) > 1:
             ctx.push(Frame(kind="token_pick", seat=seat, ints=(track, mode), source=top.source))
             return
-        index = tokens.index(max(tokens)) if not movable else tokens.index(movable[0])
-    origin = tokens[index]
-    if origin >= 12 or blocked(ctx.state, seat, track):
-        if mode == OVERFLOW and origin >= 12:
-            score(ctx, seat, 5, "overflow")
-        return
-    move(ctx, seat, track, index, origin + 1, mode, top.source)
+        index = choices[0]
+    move(ctx, seat, track, index, tokens[index] + 1, mode, top.source)
 
 
 AUTO["advance"] = _advance
 
 
+def _regress(ctx: Ctx, top: Frame) -> None:
+    seat, track, mode = top.seat, top.ints[0], top.ints[1]
+    tokens = ctx.state.seats[seat].tracks[track]
+    if len(top.ints) > 2:
+        index = top.ints[2]
+    else:
+        choices = token_choices(tokens, backward=True)
+        if not choices:
+            return
+        if len(choices) > 1:
+            ctx.push(
+                Frame(
+                    kind="token_pick",
+                    seat=seat,
+                    ints=(track, mode),
+                    token="regress",
+                    source=top.source,
+                )
+            )
+            return
+        index = choices[0]
+    move(ctx, seat, track, index, tokens[index] - 1, mode, top.source)
+
+
+AUTO["regress"] = _regress
+
+
 def _token_pick_options(state: TapestryState, top: Frame) -> list[Command]:
     tokens = state.seats[top.seat].tracks[top.ints[0]]
-    return [Choose(index=i) for i, p in enumerate(tokens) if p < 12]
+    return [Choose(index=i) for i in token_choices(tokens, backward=top.token == "regress")]
 
 
 def _token_pick_answer(ctx: Ctx, top: Frame, command: Command) -> None:
     assert isinstance(command, Choose)
-    ctx.push(Frame(kind="advance", seat=top.seat, ints=(*top.ints[:2], command.index)))
+    kind = "regress" if top.token == "regress" else "advance"
+    ctx.push(
+        Frame(kind=kind, seat=top.seat, ints=(*top.ints[:2], command.index), source=top.source)
+    )
 
 
 DECISIONS["token_pick"] = (_token_pick_options, _token_pick_answer)
@@ -185,12 +237,9 @@ for _track in range(len(TRACK_IDS)):
 
 def _regress_token(track: int, with_benefit: bool) -> None:
     def handler(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
-        tokens = ctx.state.seats[seat].tracks[track]
-        if not tokens or max(tokens) <= 0:
-            return
-        index = tokens.index(max(tokens))
         mode = FULL if with_benefit else NONE
-        move(ctx, seat, track, index, tokens[index] - 1, mode, top.source)
+        frame = Frame(kind="regress", seat=seat, ints=(track, mode), source=top.source)
+        ctx.push(*(frame for _ in range(count)))
 
     suffix = "" if with_benefit else "_no_benefit"
     TOKENS[f"regress_{TRACK_IDS[track]}{suffix}"] = handler
@@ -306,8 +355,9 @@ AUTO["roll"] = _roll
 
 
 def _after_roll(ctx: Ctx, seat: int, kind: int, track: int, source: str) -> None:
-    position = ctx.state.seats[seat].position(track)
-    if position >= 12 or not ctx.state.seats[seat].tracks[track]:
+    if not token_choices(ctx.state.seats[seat].tracks[track]):
+        # "Recherche": a result that would take the token past space 12 does nothing (Alien
+        # Biology: 5 VP for each such result).
         if kind == RESEARCH_OVERFLOW:
             score(ctx, seat, 5, "research overflow")
         return

@@ -20,7 +20,7 @@ from domain.tapestry.gains import draw_tapestry, draw_territory, gain_resources,
 from domain.tapestry.rules import advance_cost, delta, has_active, load, payments, split_cost
 from domain.tapestry.scoring import end_game
 from domain.tapestry.state import RESOURCES, TRACK_IDS, Frame, TapestryState
-from domain.tapestry.tracks import FULL, blocked
+from domain.tapestry.tracks import FULL, blocked, token_choices
 
 #: income turn steps ("Tours de revenus"): step -> the income turns (eras) it applies to.
 STEP_ERAS: dict[int, tuple[int, ...]] = {
@@ -56,25 +56,25 @@ def _end_turn(ctx: Ctx) -> None:
 END_TURN.append(_end_turn)
 
 
-def _advance_token(state: TapestryState, seat: int, track: int) -> int:
-    """The token an advance turn moves: the furthest one not at the end (-1: none)."""
-    tokens = state.seats[seat].tracks[track]
-    movable = [p for p in tokens if p < 12]
-    return tokens.index(max(movable)) if movable else -1
-
-
 def advance_commands(state: TapestryState, seat: int) -> list[Command]:
-    """Every affordable advance, with each distinct way to pay the "any resource" units."""
+    """Every affordable advance, with each distinct way to pay the "any resource" units.
+
+    With several tokens on a track at different spaces, each may be advanced ("Plusieurs pions
+    par piste") and pays the cost of its own next space; ``token`` then names it.
+    """
     found: list[Command] = []
     player = state.seats[seat]
     for track, name in enumerate(TRACK_IDS):
-        index = _advance_token(state, seat, track)
-        if index < 0 or blocked(state, seat, track):
+        if blocked(state, seat, track):
             continue
-        cost = advance_cost(name, player.tracks[track][index] + 1)
-        fixed, any_units, _ = split_cost(cost)
-        for way in payments(player.resources, fixed, any_units):
-            found.append(Advance(track=name, payment=way))
+        tokens = player.tracks[track]
+        choices = token_choices(tokens)
+        for index in choices:
+            cost = advance_cost(name, tokens[index] + 1)
+            fixed, any_units, _ = split_cost(cost)
+            token = index if len(choices) > 1 else -1
+            for way in payments(player.resources, fixed, any_units):
+                found.append(Advance(track=name, payment=way, token=token))
     return found
 
 
@@ -94,8 +94,8 @@ def _turn_answer(ctx: Ctx, top: Frame, command: Command) -> None:
         return
     assert isinstance(command, Advance)
     track = TRACK_IDS.index(command.track)
-    index = _advance_token(ctx.state, seat, track)
     player = ctx.state.seats[seat]
+    index = command.token if command.token >= 0 else token_choices(player.tracks[track])[0]
     cost = advance_cost(command.track, player.tracks[track][index] + 1)
     fixed, _, _ = split_cost(cost)
     gain_resources(ctx, seat, delta([*fixed, *command.payment], -1), f"advance:{command.track}")

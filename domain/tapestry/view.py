@@ -9,9 +9,12 @@ civilizations dealt to it. Secret to everyone: a tapestry card laid face down fr
 
 from __future__ import annotations
 
+from typing import cast
+
 import msgspec
 
-from domain.core import Command, Event
+from domain.core import Event
+from domain.tapestry.commands import TapestryCommand
 from domain.tapestry.engine import current_options
 from domain.tapestry.events import CivilizationsDealt, TapestryDrawn, TapestryPlayed
 from domain.tapestry.state import OVER, SETUP, Frame, HexState, Played, TapestryState, TechOwned
@@ -22,7 +25,7 @@ class SeatView(msgspec.Struct, frozen=True, kw_only=True):
 
     seat: int
     civilizations: tuple[int, ...]
-    civ_offer: tuple[int, ...] | None
+    civ_offer: tuple[int, ...] | None = None
     capital: int
     capital_offer: tuple[int, ...]
     resources: tuple[int, ...]
@@ -33,7 +36,7 @@ class SeatView(msgspec.Struct, frozen=True, kw_only=True):
     capital_grid: tuple[str, ...]
     landmarks: tuple[int, ...]
     tech: tuple[TechOwned, ...]
-    hand: tuple[int, ...] | None
+    hand: tuple[int, ...] | None = None
     hand_size: int
     mat: tuple[Played, ...]
     territory: tuple[int, ...]
@@ -47,9 +50,13 @@ class SeatView(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class TapestryView(msgspec.Struct, frozen=True, kw_only=True):
-    """Everything a viewer may see of a Tapestry game."""
+    """Everything a viewer may see of a Tapestry game.
 
-    viewer: int | None
+    Fields that may be absent (``viewer`` for a spectator, ``frame`` with no decision pending,
+    the final scores before the end) default to ``None``, as the API leaves them unset.
+    """
+
+    viewer: int | None = None
     phase: str
     board: str
     hexes: tuple[HexState, ...]
@@ -59,16 +66,16 @@ class TapestryView(msgspec.Struct, frozen=True, kw_only=True):
     pending: tuple[int, ...]
     decision: str
     prompt: str
-    frame: Frame | None
-    options: tuple[Command, ...]
+    frame: Frame | None = None
+    options: tuple[TapestryCommand, ...]
     tech_display: tuple[int, ...]
     tech_discard: tuple[int, ...]
     tapestry_discard: tuple[int, ...]
     landmark_owner: dict[str, int]
     achievement_claims: dict[str, tuple[int, ...]]
     seats: tuple[SeatView, ...]
-    final_scores: tuple[int, ...] | None
-    winners: tuple[int, ...] | None
+    final_scores: tuple[int, ...] | None = None
+    winners: tuple[int, ...] | None = None
 
 
 def _mat(played: list[Played]) -> tuple[Played, ...]:
@@ -113,9 +120,9 @@ def make_view(
     """The view of ``state`` for ``viewer`` (``None``: a spectator)."""
     seats, decision, prompt = pending
     top = state.agenda[-1] if state.agenda and state.phase != SETUP else None
-    options: tuple[Command, ...] = ()
+    options: tuple[TapestryCommand, ...] = ()
     if top is not None and viewer == top.seat:
-        options = tuple(current_options(state))
+        options = cast(tuple[TapestryCommand, ...], tuple(current_options(state)))
     return TapestryView(
         viewer=viewer,
         phase=state.phase,

@@ -18,6 +18,7 @@ loudly in tests rather than silently dropping data.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
@@ -28,13 +29,19 @@ class ProtoMismatch(ValueError):
     """The proto and the domain struct disagree (a programming error, not bad input)."""
 
 
+_WORD_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
 def snake(name: str) -> str:
-    """``"PlaceTile"`` → ``"place_tile"``.
+    """``"PlaceTile"`` → ``"place_tile"``; an acronym stays one word (``"VPScored"`` →
+    ``"vp_scored"``).
 
     >>> snake("CardsRevealed")
     'cards_revealed'
+    >>> snake("VPScored")
+    'vp_scored'
     """
-    return "".join(f"_{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(name))
+    return _WORD_BOUNDARY.sub("_", name).lower()
 
 
 def _enum_prefix(enum: Any) -> str:

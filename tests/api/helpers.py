@@ -74,6 +74,29 @@ def create_game(
     return Game(answer.game_id, tokens, seed, answer.version, answer.seed_commitment)
 
 
+def create_tapestry_game(
+    stub: annales_pb2_grpc.GameServiceStub,
+    seats: int = 3,
+    seed: str | None = None,
+    civilizations_dealt: int | None = None,
+) -> Game:
+    """A new Tapestry game with ``seats`` seats."""
+    seed = seed if seed is not None else long_seed("tapestry")
+    options = pb.GameOptions(tapestry={})
+    if civilizations_dealt is not None:
+        options.tapestry.civilizations_dealt = civilizations_dealt
+    answer = stub.CreateGame(
+        pb.CreateGameRequest(
+            game_type=pb.GAME_TYPE_TAPESTRY,
+            options=options,
+            seat_names=[f"bot{i}" for i in range(seats)],
+            seed=seed,
+        )
+    )
+    tokens = [t.token for t in sorted(answer.seat_tokens, key=lambda t: t.seat)]
+    return Game(answer.game_id, tokens, seed, answer.version, answer.seed_commitment)
+
+
 @dataclass
 class Failure:
     """A failed call: status code, message and its ``google.rpc.ErrorInfo``."""

@@ -24,6 +24,11 @@ reader on its SQLite file) and every recorded message is checked:
 A message produced while the head was at version ``V`` is judged at ``V``; stream messages
 are drained after every command so their production version is bounded by the driver's
 version. ``N_GAMES`` seeded games run in the normal suite; ``make long`` runs 200.
+
+The recording machinery (:class:`Recorder`, :class:`Seen`, :func:`seed_leaks`) is game-agnostic
+and shared with the Tapestry oracle (``test_tapestry_redaction.py``): a game gives its own
+probe action and sealed-event kinds, or ``always_sealed`` when some information is hidden from
+the first event to the last (hands).
 """
 
 from __future__ import annotations
@@ -134,9 +139,23 @@ class Watcher:
             yield item
 
 
+def _choose_card_action() -> pb.Action:
+    return pb.Action(
+        rise_and_fall=rf.RiseAndFallAction(
+            choose_card=rf.RiseAndFallChooseCard(card=rf.RISE_AND_FALL_PIECE_CITY)
+        )
+    )
+
+
 @dataclass
 class Recorder:
-    """Plays one game and records everything each viewer receives."""
+    """Plays one game and records everything each viewer receives.
+
+    Game-specific parts (Rise & Fall by default): ``error_action`` is the action sent out of
+    turn / at a stale version to provoke errors; events of ``sealed_kinds`` open a sealed
+    period and ``reveal_kinds`` close it (probes are dense while one is open);
+    ``always_sealed`` probes densely all game long (hidden hands, for instance).
+    """
 
     stub: annales_pb2_grpc.GameServiceStub
     game: Game
@@ -149,6 +168,10 @@ class Recorder:
     last_plain: int = 0
     last_drain: int = 0
     watchers: dict[int | None, Watcher] = field(default_factory=dict)
+    error_action: pb.Action = field(default_factory=_choose_card_action)
+    sealed_kinds: tuple[str, ...] = ("CardChosen", "DeclineChosen")
+    reveal_kinds: tuple[str, ...] = ("CardsRevealed", "CardsDeclined", "GameEnded")
+    always_sealed: bool = False
 
     @property
     def viewers(self) -> list[int | None]:
@@ -166,9 +189,9 @@ class Recorder:
         self.record(viewer, rpc, message.version, message)
         if rpc == "SubmitAction":
             for event in message.events:
-                if event.kind in ("CardChosen", "DeclineChosen"):
+                if event.kind in self.sealed_kinds:
                     self.open_sealed.add((event.kind, event.seat))
-                elif event.kind in ("CardsRevealed", "CardsDeclined", "GameEnded"):
+                elif event.kind in self.reveal_kinds:
                     self.open_sealed.clear()
 
     def call(self, viewer: int | None, rpc: str, version: int, request: Message) -> None:
@@ -202,11 +225,7 @@ class Recorder:
             if export:
                 self.call(viewer, "ExportRecord", version, pb.ExportRecordRequest(game_id=game_id))
             # an error: act out of turn / as a spectator / at a stale version
-            action = pb.Action(
-                rise_and_fall=rf.RiseAndFallAction(
-                    choose_card=rf.RiseAndFallChooseCard(card=rf.RISE_AND_FALL_PIECE_CITY)
-                )
-            )
+            action = self.error_action
             self.call(
                 viewer,
                 "SubmitAction",
@@ -234,10 +253,11 @@ class Recorder:
         version = driver.version
         # While a choice is sealed, streams are drained after every command, so that each
         # message's production version is known tightly; otherwise now and then.
-        if self.open_sealed or version - self.last_drain >= DRAIN_EVERY:
+        sealed = self.always_sealed or bool(self.open_sealed)
+        if sealed or version - self.last_drain >= DRAIN_EVERY:
             self.drain(version)
         first = self.exports_left == EXPORT_PROBES
-        if self.open_sealed and (first or self.rng.random() < self.probe_rate):
+        if sealed and (first or self.rng.random() < self.probe_rate):
             export = self.exports_left > 0 and (first or self.rng.random() < 0.2)
             self.exports_left -= export
             self.probe(version, export)
@@ -337,6 +357,31 @@ def _blob(message: Any) -> bytes:
     raise TypeError(type(message))
 
 
+def seed_forms(seed: str) -> list[bytes]:
+    """The forms a text seed may take in a payload: its bytes, hex (both cases), base64."""
+    seed_bytes = seed.encode()
+    return [
+        seed_bytes,
+        seed_bytes.hex().encode(),
+        seed_bytes.hex().upper().encode(),
+        base64.b64encode(seed_bytes),
+        base64.b64encode(seed_bytes).rstrip(b"="),
+    ]
+
+
+def seed_leaks(item: Seen, end: int, forms: list[bytes]) -> list[str]:
+    """The seed in ``item`` (or ``GameSummary.seed`` set) before version ``end``."""
+    if item.hi >= end:
+        return []
+    where = f"{item.rpc} to {item.viewer} at v{item.lo}..{item.hi}"
+    blob = _blob(item.message)
+    leaks = [f"{where}: contains the seed ({form[:12]!r}...)" for form in forms if form in blob]
+    summary = getattr(item.message, "game", None)
+    if isinstance(summary, pb.GameSummary) and summary.seed:
+        leaks.append(f"{where}: GameSummary.seed set before the end")
+    return leaks
+
+
 def check_game(
     recorder: Recorder, server: ServerProcess, seed: str, stats: dict[str, int] | None = None
 ) -> list[str]:
@@ -347,14 +392,7 @@ def check_game(
     secrets, end = secrets_of(server, game_id)
     assert secrets, "a whole game has sealed choices"
     leaks: list[str] = []
-    seed_bytes = seed.encode()
-    seed_forms = [
-        seed_bytes,
-        seed_bytes.hex().encode(),
-        seed_bytes.hex().upper().encode(),
-        base64.b64encode(seed_bytes),
-        base64.b64encode(seed_bytes).rstrip(b"="),
-    ]
+    forms = seed_forms(seed)
     by_key = {(s.kind, s.seat, s.round): s for s in secrets}
     by_seq = {s.start: s for s in secrets}
     view_versions = {m.hi for m in recorder.seen if _view_of(m.message) is not None}
@@ -366,15 +404,8 @@ def check_game(
 
     for item in recorder.seen:
         where = f"{item.rpc} to {item.viewer} at v{item.lo}..{item.hi}"
-        blob = _blob(item.message)
         # the seed, before the end
-        if item.hi < end:
-            for form in seed_forms:
-                if form in blob:
-                    leaks.append(f"{where}: contains the seed ({form[:12]!r}...)")
-            summary = getattr(item.message, "game", None)
-            if isinstance(summary, pb.GameSummary) and summary.seed:
-                leaks.append(f"{where}: GameSummary.seed set before the end")
+        leaks.extend(seed_leaks(item, end, forms))
         # sealed choices in events
         for event in _events_of(item.message):
             secret = by_seq.get(event.seq)

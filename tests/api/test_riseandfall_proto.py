@@ -3,7 +3,7 @@
 * The proto mirrors the domain structs field for field, under the naming conventions of
   :mod:`service.api.convert` (checked on the descriptors, whatever the converter can do);
 * every element of the proto carries a comment and follows AIP / buf naming, and the
-  generated stubs are those of today's ``.proto``;
+  generated stubs are those of today's ``.proto`` (checks shared in :mod:`tests.api.protocheck`);
 * real commands (every legal action met in seeded bot games), events (complete 2-, 3- and
   4-player games, plus hand-built rarities) and views (sampled states, every seat and a
   spectator) go domain → ``fill`` → bytes → ``read`` → ``msgspec.convert`` unchanged.
@@ -15,10 +15,8 @@ stays honest.
 
 from __future__ import annotations
 
-import re
 import sys
 from collections import defaultdict
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,9 +24,7 @@ import msgspec
 import msgspec.inspect as mi
 import pytest
 from google.protobuf import descriptor_pb2
-from google.protobuf.descriptor import Descriptor, EnumDescriptor, FieldDescriptor
 from google.protobuf.message import Message
-from grpc_tools import protoc
 
 from domain.bots import RandomBot
 from domain.riseandfall.commands import PlaceTile, RiseFallCommand
@@ -45,7 +41,14 @@ from domain.riseandfall.events import (
 from domain.riseandfall.state import RiseFallOptions
 from domain.riseandfall.view import RiseFallView
 from domain.riseandfall.worldbuild import TileMove, TilePlacement
-from service.api.convert import ProtoMismatch, fill, read, snake
+from service.api.convert import ProtoMismatch, fill, read
+from tests.api.protocheck import (
+    Mirror,
+    aip_problems,
+    compile_proto,
+    missing_comments,
+    stale_stubs,
+)
 from tests.harness import Table, play
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -287,150 +290,9 @@ def test_an_activate_without_target_means_no_target() -> None:
 
 # -- the proto mirrors the domain (descriptors only) ---------------------------------------
 
-_SCALARS: dict[type[mi.Type], tuple[int, ...]] = {
-    mi.IntType: (
-        FieldDescriptor.TYPE_INT32,
-        FieldDescriptor.TYPE_INT64,
-        FieldDescriptor.TYPE_SINT32,
-        FieldDescriptor.TYPE_SINT64,
-    ),
-    mi.StrType: (FieldDescriptor.TYPE_STRING,),
-    mi.BoolType: (FieldDescriptor.TYPE_BOOL,),
-    mi.FloatType: (FieldDescriptor.TYPE_DOUBLE,),
-}
-_SEQUENCES = (mi.ListType, mi.VarTupleType)
-
-
-def _without_none(t: mi.Type) -> tuple[mi.Type, bool]:
-    if isinstance(t, mi.UnionType) and any(isinstance(o, mi.NoneType) for o in t.types):
-        rest = [o for o in t.types if not isinstance(o, mi.NoneType)]
-        assert len(rest) == 1, t
-        return rest[0], True
-    return t, False
-
-
-def _is_list_wrapper(message: Descriptor | None) -> bool:
-    return (
-        message is not None
-        and message.name.endswith("List")
-        and len(message.fields) == 1
-        and message.fields[0].name == "values"
-        and message.fields[0].is_repeated
-    )
-
-
-class Mirror:
-    """Compares domain types with proto descriptors; collects every difference."""
-
-    def __init__(self) -> None:
-        self.problems: list[str] = []
-
-    def fail(self, where: str, what: str) -> None:
-        self.problems.append(f"{where}: {what}")
-
-    def union(self, types: tuple[type[msgspec.Struct], ...], message: Descriptor) -> None:
-        where = message.full_name
-        if len(message.oneofs) != 1 or len(message.oneofs[0].fields) != len(message.fields):
-            self.fail(where, "a tagged union is a message holding exactly one oneof")
-        expected = {snake(t.__name__): t for t in types}
-        if set(expected) != set(message.fields_by_name):
-            self.fail(where, f"oneof fields {sorted(message.fields_by_name)} != {sorted(expected)}")
-        for name, cls in expected.items():
-            field = message.fields_by_name.get(name)
-            if field is None:
-                continue
-            info = mi.type_info(cls)
-            assert isinstance(info, mi.StructType)
-            if info.tag != cls.__name__:
-                self.fail(where, f"{cls.__name__} is tagged {info.tag!r}, not its class name")
-            if field.message_type is None or field.message_type.name != PREFIX + cls.__name__:
-                self.fail(f"{where}.{name}", f"must hold message {PREFIX}{cls.__name__}")
-            else:
-                self.struct(info, field.message_type)
-
-    def struct(self, info: mi.StructType, message: Descriptor) -> None:
-        where = message.full_name
-        names = [f.encode_name for f in info.fields]
-        if set(names) != set(message.fields_by_name):
-            self.fail(where, f"fields {sorted(message.fields_by_name)} != domain {sorted(names)}")
-        if info.array_like and [f.name for f in message.fields] != names:
-            self.fail(where, "an array_like struct's fields must be declared in domain order")
-        for f in info.fields:
-            field = message.fields_by_name.get(f.encode_name)
-            if field is not None:
-                self.field(f"{where}.{field.name}", f.type, field, has_default=not f.required)
-
-    def field(self, where: str, t: mi.Type, field: FieldDescriptor, has_default: bool) -> None:
-        t, nullable = _without_none(t)
-        if nullable and not field.has_presence:
-            self.fail(where, "`T | None` needs presence: proto3 optional or a message")
-        if not nullable and not has_default and field.has_presence and field.message_type is None:
-            self.fail(where, "`optional` in the proto but neither nullable nor defaulted")
-        if isinstance(t, _SEQUENCES):
-            if nullable:  # an optional list: a wrapper message
-                wrapper = field.message_type
-                if field.is_repeated or not _is_list_wrapper(wrapper):
-                    self.fail(where, "`tuple[...] | None` is a message `XList {repeated values}`")
-                else:
-                    self.element(where, t.item_type, wrapper.fields[0])
-            elif not field.is_repeated:
-                self.fail(where, "a sequence is `repeated`")
-            else:
-                self.element(where, t.item_type, field)
-            return
-        if field.is_repeated:
-            self.fail(where, "`repeated` but the domain holds one value")
-            return
-        self.single(where, t, field)
-
-    def element(self, where: str, t: mi.Type, field: FieldDescriptor) -> None:
-        if isinstance(t, _SEQUENCES):  # a sequence of sequences: repeated wrappers
-            if not _is_list_wrapper(field.message_type):
-                self.fail(where, "a list of lists repeats a message `XList {repeated values}`")
-            else:
-                self.single(where, t.item_type, field.message_type.fields[0])
-            return
-        self.single(where, t, field)
-
-    def single(self, where: str, t: mi.Type, field: FieldDescriptor) -> None:
-        if isinstance(t, mi.LiteralType):
-            self.enum(where, t, field.enum_type)
-        elif isinstance(t, mi.StructType):
-            name = PREFIX + t.cls.__name__
-            if field.message_type is None or field.message_type.name != name:
-                self.fail(where, f"must be message {name}")
-            else:
-                self.struct(t, field.message_type)
-        elif isinstance(t, mi.TupleType):  # fixed tuple: a message, positionally
-            message = field.message_type
-            if message is None or len(message.fields) != len(t.item_types):
-                self.fail(where, "a fixed tuple is a message with one field per item")
-            else:
-                for item, sub in zip(t.item_types, message.fields, strict=True):
-                    self.single(f"{where}.{sub.name}", item, sub)
-        elif type(t) in _SCALARS:
-            if field.type not in _SCALARS[type(t)]:
-                self.fail(where, f"proto type {field.type} does not hold {type(t).__name__}")
-        else:
-            self.fail(where, f"no proto form for {t}")
-
-    def enum(self, where: str, t: mi.LiteralType, enum: EnumDescriptor | None) -> None:
-        if enum is None:
-            self.fail(where, "a Literal is an enum")
-            return
-        zero = enum.values_by_number[0].name
-        if not zero.endswith("_UNSPECIFIED"):
-            self.fail(enum.full_name, "the zero value is *_UNSPECIFIED")
-            return
-        prefix = zero[: -len("UNSPECIFIED")]
-        expected = {prefix + str(v).upper() for v in t.values}
-        actual = {v.name for v in enum.values if v.number != 0}
-        if expected != actual:
-            self.fail(where, f"enum values {sorted(actual)} != {sorted(expected)}")
-
 
 def test_the_proto_mirrors_the_domain() -> None:
-    mirror = Mirror()
+    mirror = Mirror(PREFIX)
     mirror.union(COMMANDS, rf.RiseAndFallAction.DESCRIPTOR)
     mirror.union(EVENTS, rf.RiseAndFallEvent.DESCRIPTOR)
     for domain, message in (
@@ -454,90 +316,24 @@ def test_the_common_api_holds_the_game_messages() -> None:
         assert field.message_type is inner.DESCRIPTOR
 
 
-# -- comments, naming, stubs (buf-like lint) -----------------------------------------------
+# -- comments, naming, stubs (buf-like lint, shared with the other games) ------------------
 
 
 @pytest.fixture(scope="module")
 def compiled(tmp_path_factory: pytest.TempPathFactory) -> descriptor_pb2.FileDescriptorProto:
     """The proto compiled now, with its comments (source info)."""
-    out = tmp_path_factory.mktemp("proto") / "riseandfall.pb"
-    code = protoc.main(
-        ["protoc", f"-I{ROOT / 'proto'}", "--include_source_info",
-         f"--descriptor_set_out={out}", str(ROOT / "proto" / PROTO)]
-    )  # fmt: skip
-    assert code == 0, "protoc failed on riseandfall.proto"
-    (file,) = descriptor_pb2.FileDescriptorSet.FromString(out.read_bytes()).file
-    return file
-
-
-def _elements(file: descriptor_pb2.FileDescriptorProto) -> Iterator[tuple[tuple[int, ...], str]]:
-    """(source path, name) of every message, field, oneof, enum and enum value."""
-
-    def enum(path: tuple[int, ...], e: descriptor_pb2.EnumDescriptorProto) -> Iterator[Any]:
-        yield path, e.name
-        for j, v in enumerate(e.value):
-            yield (*path, 2, j), f"{e.name}.{v.name}"
-
-    def message(path: tuple[int, ...], m: descriptor_pb2.DescriptorProto) -> Iterator[Any]:
-        yield path, m.name
-        for j, f in enumerate(m.field):
-            yield (*path, 2, j), f"{m.name}.{f.name}"
-        for j, o in enumerate(m.oneof_decl):
-            if not o.name.startswith("_"):  # not the synthetic oneof of `optional`
-                yield (*path, 8, j), f"{m.name}.{o.name}"
-        for j, n in enumerate(m.nested_type):
-            yield from message((*path, 3, j), n)
-        for j, e in enumerate(m.enum_type):
-            yield from enum((*path, 4, j), e)
-
-    for i, m in enumerate(file.message_type):
-        yield from message((4, i), m)
-    for i, e in enumerate(file.enum_type):
-        yield from enum((5, i), e)
-    for i, s in enumerate(file.service):
-        yield (6, i), s.name
+    return compile_proto(tmp_path_factory.mktemp("proto"), PROTO)
 
 
 def test_every_element_has_a_comment(compiled: descriptor_pb2.FileDescriptorProto) -> None:
-    comments = {
-        tuple(loc.path): loc.leading_comments.strip()
-        for loc in compiled.source_code_info.location
-    }  # fmt: skip
-    missing = [name for path, name in _elements(compiled) if not comments.get(path)]
-    assert missing == []
-
-
-_PASCAL = re.compile(r"^[A-Z][A-Za-z0-9]*$")
-_SNAKE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
+    assert missing_comments(compiled) == []
 
 
 def test_names_follow_aip(compiled: descriptor_pb2.FileDescriptorProto) -> None:
-    assert compiled.package == "annales.v1"
-    assert compiled.syntax == "proto3"
-    bad: list[str] = []
-    for m in compiled.message_type:
-        if not (m.name.startswith(PREFIX) and _PASCAL.match(m.name)):
-            bad.append(m.name)
-        numbers = sorted(f.number for f in m.field)
-        if numbers != list(range(1, len(numbers) + 1)):
-            bad.append(f"{m.name}: field numbers {numbers}")
-        bad += [f"{m.name}.{f.name}" for f in m.field if not _SNAKE.match(f.name)]
-    for e in compiled.enum_type:
-        upper = re.sub(r"(?<!^)(?=[A-Z])", "_", e.name).upper() + "_"
-        if not (e.name.startswith(PREFIX) and _PASCAL.match(e.name)):
-            bad.append(e.name)
-        if e.value[0].number != 0 or e.value[0].name != upper + "UNSPECIFIED":
-            bad.append(f"{e.name}: zero value {e.value[0].name}")
-        bad += [f"{e.name}.{v.name}" for v in e.value if not v.name.startswith(upper)]
-    assert bad == []
+    assert aip_problems(compiled, PREFIX) == []
 
 
 def test_generated_stubs_are_current(compiled: descriptor_pb2.FileDescriptorProto) -> None:
-    now = descriptor_pb2.FileDescriptorProto()
-    now.CopyFrom(compiled)
-    now.ClearField("source_code_info")
-    for message in now.message_type:  # the Python plugin's copy leaves json_name out
-        for field in message.field:
-            field.ClearField("json_name")
-    stubs = descriptor_pb2.FileDescriptorProto.FromString(rf.DESCRIPTOR.serialized_pb)
-    assert stubs == now, "service/gen is stale: run `make proto`"
+    assert not stale_stubs(compiled, rf.DESCRIPTOR.serialized_pb), (
+        "service/gen is stale: run `make proto`"
+    )

@@ -1,5 +1,8 @@
 """``make bench`` — engine, store and application throughput, as ratios to raw operations.
 
+Engine: Rise & Fall folding / deciding, and a complete 4-player Tapestry game (decide +
+evolve, events per game, ``legal_actions`` per decision).
+
 Every number is printed next to a raw operation measured in the same run on the same machine
 (msgspec decode, an SQLite insert with the same durability setting), so the ratios stay
 meaningful on other hardware. Nothing is asserted.
@@ -90,6 +93,84 @@ def bench_engine() -> None:
     )
 
 
+#: complete 4-player random-bot Tapestry games timed by :func:`bench_tapestry`.
+TAPESTRY_GAMES = 8
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def bench_tapestry() -> None:
+    """A complete 4-player random-bot Tapestry game in the engine alone (no storage, no
+    ledger): time of ``decide`` + ``evolve``, events per game, and ``legal_actions`` per
+    decision (median, p99) — against raw msgspec operations on the same data, measured now:
+    msgpack decoding of the game's events, and a msgpack round trip (encode + decode) of the
+    state at each decision (what ``decide`` pays once to work on a private copy)."""
+    from domain.registry import get_game
+    from domain.tapestry.state import TapestryState
+
+    game = get_game("tapestry")
+    engine_s: list[float] = []
+    counts: list[int] = []
+    decisions = 0
+    legal: list[float] = []
+    state_trips: list[float] = []
+    payloads: list[bytes] = []
+    for seed in range(TAPESTRY_GAMES):
+        bots = {i: make_bot("random", f"tb{seed}-{i}".encode()) for i in range(4)}
+        state = game.initial(game.decode_options({}), 4)
+        t0 = time.perf_counter()
+        events = game.setup(state, Chance(f"tapestry-bench-{seed}".encode(), 0))
+        for event in events:
+            state = game.evolve(state, event)
+        spent = time.perf_counter() - t0
+        produced = list(events)
+        step = 0
+        while not game.is_over(state):
+            seat = game.pending(state).seats[0]
+            t0 = time.perf_counter()
+            actions = game.legal_actions(state, seat)
+            t1 = time.perf_counter()
+            command = bots[seat]._chance().choice(actions)
+            t2 = time.perf_counter()
+            step += 1
+            new = game.decide(state, seat, command, Chance(f"tapestry-bench-{seed}".encode(), step))
+            for event in new:
+                state = game.evolve(state, event)
+            t3 = time.perf_counter()
+            blob = msgspec.msgpack.encode(state)
+            msgspec.msgpack.decode(blob, type=TapestryState)
+            t4 = time.perf_counter()
+            legal.append(t1 - t0)
+            state_trips.append(t4 - t3)
+            spent += t3 - t2
+            produced.extend(new)
+            decisions += 1
+        engine_s.append(spent)
+        counts.append(len(produced))
+        payloads.extend(msgspec.msgpack.encode(e) for e in produced)
+    decoder = msgspec.msgpack.Decoder(game.event_type)
+    raw_s = _timed(lambda: [decoder.decode(b) for b in payloads], 3)
+    raw_per_game = raw_s / TAPESTRY_GAMES
+    engine = statistics.median(engine_s)
+    events = statistics.median(counts)
+    print(
+        f"tapestry 4p random game, engine only: median {engine * 1000:.1f} ms decide+evolve "
+        f"({decisions / TAPESTRY_GAMES:.0f} decisions, {events:.0f} events/game) | raw msgspec "
+        f"decode of its events {raw_per_game * 1000:.2f} ms | ratio engine/raw-decode "
+        f"{engine / raw_per_game:.0f}x"
+    )
+    trip = statistics.median(state_trips)
+    print(
+        f"tapestry legal_actions per decision: median {statistics.median(legal) * 1e6:.0f} us, "
+        f"p99 {_percentile(legal, 0.99) * 1e6:.0f} us | raw msgpack round trip of the state "
+        f"{trip * 1e6:.0f} us | ratio median {statistics.median(legal) / trip:.2f}x, "
+        f"p99 {_percentile(legal, 0.99) / trip:.2f}x"
+    )
+
+
 def _long_game(service: GameService, target_events: int) -> str:
     """A game of at least ``target_events`` events: bot play padded with undo/redo cycles."""
     game_id = service.create_game("riseandfall", {"trophies": 6}, ["a", "b", "c"], b"long").game_id
@@ -163,6 +244,8 @@ def main() -> None:
     """Run every benchmark and print the results."""
     print("== engine (Rise & Fall, no storage) ==")
     bench_engine()
+    print("== engine (Tapestry, no storage) ==")
+    bench_tapestry()
     with tempfile.TemporaryDirectory() as tmp:
         print("== store and application (SQLite file) ==")
         bench_store(Path(tmp))

@@ -23,6 +23,7 @@ import pytest
 
 from domain.bots import make_bot
 from domain.core.kernel_events import Undo
+from domain.registry import GAMES
 from projections.runner import ReadModelRunner
 from service.application import GameService
 from service.autoplay import play_with_bots
@@ -49,8 +50,14 @@ def scratch_dir() -> Path:
     return Path(tempfile.mkdtemp(prefix="annales-proj-", dir=base))
 
 
-def play_session(games: int, finished_every: int = 3, chunk: int = 40) -> Played:
-    """Play ``games`` interleaved games (every ``finished_every``-th to the end)."""
+def play_session(
+    games: int,
+    finished_every: int = 3,
+    chunk: int = 40,
+    game_types: tuple[str, ...] = ("riseandfall",),
+) -> Played:
+    """Play ``games`` interleaved games (every ``finished_every``-th to the end), cycling
+    through ``game_types`` (registry names) game by game."""
     directory = scratch_dir()
     store = EventStore(StoreConfig(kind="sqlite", path=str(directory / "events.db")))
     service = GameService(store)
@@ -59,10 +66,13 @@ def play_session(games: int, finished_every: int = 3, chunk: int = 40) -> Played
     ids: list[str] = []
     seeds: dict[str, bytes] = {}
     for index in range(games):
-        seats = 2 + (index // finished_every) % 3  # finished games of every size
+        game_type = game_types[index % len(game_types)]
+        rules = GAMES[game_type]
+        sizes = rules.max_seats - rules.min_seats + 1
+        seats = rules.min_seats + (index // finished_every) % sizes  # finished games of every size
         seed = f"projection-session-seed-{index:04d}".encode()
         names = [f"player-{(index + s) % 5}" for s in range(seats)]
-        created = service.create_game("riseandfall", {}, names, seed=seed)
+        created = service.create_game(game_type, {}, names, seed=seed)
         ids.append(created.game_id)
         seeds[created.game_id] = seed
         bots = {s: make_bot("random", f"bot-{index}-{s}".encode()) for s in range(seats)}

@@ -6,13 +6,11 @@ Amélioration" (the Zeppelins example), "Capacités des cartes Fresque", "Platea
 
 from __future__ import annotations
 
-import pytest
-
-from domain.core import RuleViolation
 from domain.tapestry import events as ev
 from domain.tapestry.civs import civ_id
 from domain.tapestry.commands import (
     Choose,
+    ChooseResource,
     Conquer,
     Decline,
     Explore,
@@ -76,6 +74,9 @@ def test_conquer_topples_or_is_trapped() -> None:
         act(state, 1, PlayTrap() if trap else Decline())
         standing = [o.seat for o in state.hexes[target].outposts if not o.toppled]
         assert standing == ([1] if trap else [0])
+        if trap:  # the Trap also gives the defender 1 resource of its choice
+            assert decision(state) == "resource"
+            act(state, 1, ChooseResource(resource="coin"))
         assert decision(state) == "choose_die"
         act(state, 0, Choose(index=0))
         assert GAME.pending(state).seats == (1,) or decision(state) == "turn"
@@ -126,15 +127,15 @@ def test_boast_of_superiority() -> None:
     assert state.seats[0].vp == 8
 
 
-def test_unimplemented_card_raises_not_implemented() -> None:
-    """Cards the engine does not implement yet are refused with NOT_IMPLEMENTED."""
+def test_every_card_of_the_hand_is_playable() -> None:
+    """ "Jouer 1 carte Fresque": every card of the hand may be played (Alliance included)."""
     state = table(2)
     state.seats[0].hand = [_card("alliance"), _card("dystopia")]
     state.agenda = [frame("play_tapestry", 0, ints=(1,))]
-    assert PlayTapestry(card=_card("alliance")) not in GAME.legal_actions(state, 0)
-    with pytest.raises(RuleViolation) as error:
-        act(state, 0, PlayTapestry(card=_card("alliance")))
-    assert error.value.code == "NOT_IMPLEMENTED"
+    assert GAME.legal_actions(state, 0) == [
+        PlayTapestry(card=_card("alliance")),
+        PlayTapestry(card=_card("dystopia")),
+    ]
 
 
 def test_hands_are_hidden_from_others() -> None:

@@ -4,6 +4,7 @@ Local commands (the SQLite store, no server)::
 
     annales serve --port 50051 --db data/annales.db   # run the gRPC server
     annales demo --players 3 --seed demo               # a seeded bot game on the SQLite store
+    annales demo --game tapestry --players 4           # the same for Tapestry
     annales export GAME_ID --db data/annales.db -o game.jsonl
     annales verify game.jsonl                          # re-executes the record offline
     annales content report                             # every assumed content fact
@@ -11,6 +12,7 @@ Local commands (the SQLite store, no server)::
 Network commands (``--server HOST:PORT``, default ``$ANNALES_SERVER`` or 127.0.0.1:50051)::
 
     annales new riseandfall --players 3 --seed s1      # prints and saves the seat tokens
+    annales new tapestry --players 4 --seed s2         # any game the API serves
     annales play GAME --seat 0                         # interactive play of one seat
     annales bots GAME --seats 1,2 --bot greedy         # fill seats with bots
     annales watch GAME                                 # live events
@@ -22,6 +24,7 @@ Network commands (``--server HOST:PORT``, default ``$ANNALES_SERVER`` or 127.0.0
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import typer
@@ -32,6 +35,7 @@ from annales_cli import readmodels as readmodel_commands
 from annales_cli import remote
 from annales_cli.common import SERVER_HELP, TOKENS_HELP, console
 from domain.bots import make_bot
+from domain.core.errors import RuleViolation
 from domain.registry import get_game
 from service.application import GameService
 from service.audit import export_lines, verify_record
@@ -87,37 +91,57 @@ def serve(
     run_server(config, host, port, projections=projections, readmodels=readmodels)
 
 
-@app.command()
-def demo(
-    players: int = typer.Option(3, help="Number of seats (2-4)."),
-    seed: str = typer.Option("demo", help="Game seed (text)."),
-    bot: str = typer.Option("greedy", help="Bot kind for every seat: random or greedy."),
-    db: str = typer.Option("data/annales.db", help="SQLite event-store file."),
-) -> None:
-    """Play a seeded Rise & Fall game between bots through the application layer.
-
-    Prints a line per round and the final score sheet.
-
-    Example: ``annales demo --players 4 --seed 42 --bot random``
-    """
-    service = _service(db)
-    names = [f"{bot}-{i + 1}" for i in range(players)]
-    created = service.create_game("riseandfall", {}, names, seed=seed.encode())
-    console.print(f"game [bold]{created.game_id}[/] seed commitment {created.seed_commitment}")
-    bots = {i: make_bot(bot, f"{seed}/bot/{i}".encode()) for i in range(players)}
-    last_round = [-1]
+def _demo_progress(game: str) -> Callable[[GameService, str], None]:
+    """A line per Rise & Fall round, or per Tapestry era (the latest era any seat reached)."""
+    last = [-1]
 
     def progress(svc: GameService, game_id: str) -> None:
         match = svc.head(game_id)
+        if game == "tapestry":
+            seats = getattr(match.state, "seats", [])
+            era = max((int(getattr(s, "income_turns", 0)) for s in seats), default=0)
+            if era != last[0]:
+                last[0] = era
+                console.print(
+                    f"era {era}  turn {getattr(match.state, 'turn', 0):>4}  "
+                    f"version {match.version:>5}  scores {list(match.game.scores(match.state))}"
+                )
+            return
         round_number = getattr(match.state, "round", 0)
-        if round_number != last_round[0]:
-            last_round[0] = round_number
+        if round_number != last[0]:
+            last[0] = round_number
             scores = match.game.scores(match.state)
             trophies = getattr(match.state, "trophies_taken", "?")
             console.print(
                 f"round {round_number:>3}  version {match.version:>5}  "
                 f"trophies {trophies}  scores {list(scores)}"
             )
+
+    return progress
+
+
+@app.command()
+def demo(
+    players: int = typer.Option(3, help="Number of seats (riseandfall 2-4, tapestry 2-5)."),
+    seed: str = typer.Option("demo", help="Game seed (text)."),
+    bot: str = typer.Option("greedy", help="Bot kind for every seat: random or greedy."),
+    db: str = typer.Option("data/annales.db", help="SQLite event-store file."),
+    game: str = typer.Option("riseandfall", help="Game: riseandfall or tapestry (or an alias)."),
+) -> None:
+    """Play a seeded game between bots through the application layer (default Rise & Fall).
+
+    Prints a line per round (Rise & Fall) or era (Tapestry) and the final score sheet.
+
+    Example: ``annales demo --players 4 --seed 42 --bot random`` or
+    ``annales demo --game tapestry --players 3``
+    """
+    name = remote.game_name(game)
+    service = _service(db)
+    names = [f"{bot}-{i + 1}" for i in range(players)]
+    created = service.create_game(name, {}, names, seed=seed.encode())
+    console.print(f"game [bold]{created.game_id}[/] seed commitment {created.seed_commitment}")
+    bots = {i: make_bot(bot, f"{seed}/bot/{i}".encode()) for i in range(players)}
+    progress = _demo_progress(name)
 
     commands = play_with_bots(service, created.game_id, bots, progress)
     match = service.head(created.game_id)
@@ -207,13 +231,16 @@ def verify(
 def content_report(game: str = typer.Option("riseandfall", help="Game name.")) -> None:
     """List every content fact marked ``assumed`` (no source gives it).
 
-    Example: ``annales content report --game riseandfall``
+    Any registered game: its rules' ``Game.assumptions()``.
+    Example: ``annales content report --game tapestry``
     """
-    get_game(game)
-    from domain.riseandfall import content, tiles
-
-    for line in [*content.assumptions(), *tiles.assumptions()]:
-        console.print(f"- {line}")
+    try:
+        rules = get_game(game)
+    except RuleViolation as error:
+        console.print(f"[red]{error.message}[/]")
+        raise typer.Exit(2) from None
+    for line in rules.assumptions():
+        console.print(f"- {line}", markup=False, highlight=False, soft_wrap=True)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,393 @@
+"""Redaction oracle for Tapestry: nothing a seat (or a spectator) receives reveals what it may
+not know.
+
+Random Tapestry games are played through the API while every seat and a spectator record
+every message they receive — SubmitAction and ListLegalActions answers, their own WatchGame
+stream, GetView / GetGame, GetHistory pages, ExportRecord before and after the end, error
+statuses — with the recording machinery of the Rise & Fall oracle (``test_redaction.py``,
+``always_sealed``: hands are hidden all game long). Then the true hidden values are read from
+the server's own store and every message is judged at the head version it was produced at:
+
+* another seat's tapestry draws: a ``TapestryDrawn`` of seat ``p`` reaches every other viewer
+  with no card ids (``cards`` empty, ``redacted`` set), in events and in exported records
+  (no event data, no payload, no command line); its own seat gets its cards;
+* the civilizations dealt to another seat (``CivilizationsDealt``) likewise, and in views
+  ``civ_offer`` is left unset for everyone but its seat;
+* tapestry cards laid face down from the deck are card 0 for every viewer, the owner too;
+* another seat's hand: ``hand`` unset, ``hand_size`` the true count;
+* non-interference: each view (and each legal-action list met at those versions) equals what
+  the rules give for a *scrambled* state — every hidden value (other seats' hands and
+  civilization offers, face-down cards) replaced by another valid id — so no hidden value can
+  hide in any other field either;
+* the seed (text, hex, base64) appears nowhere before the end, and ``GameSummary.seed`` stays
+  empty until then.
+
+Hidden information lifts when the game ends (``GameEnded``): the judged window is the head
+versions before that event.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+import pytest
+from annales.v1 import annales_pb2 as pb
+from annales.v1 import annales_pb2_grpc
+from annales.v1 import tapestry_pb2 as tp
+
+from domain.tapestry import content as C
+from domain.tapestry.commands import TapestryCommand
+from domain.tapestry.state import OVER, TapestryState
+from domain.tapestry.view import TapestryView
+from service.api.convert import read
+from tests.api.conftest import ServerProcess
+from tests.api.helpers import Failure, create_tapestry_game, long_seed, open_store_service
+from tests.api.test_redaction import Recorder, Seen, _events_of, _report, seed_forms, seed_leaks
+
+#: games of the normal run, in blocks that ``pytest -n`` spreads over its workers.
+N_GAMES = int(os.environ.get("ANNALES_TAPESTRY_ORACLE_GAMES", "4"))
+SAMPLE_BLOCKS = 2
+#: ``make long``: 50 games in blocks of 5.
+N_GAMES_LONG = 50
+LONG_BLOCKS = 10
+#: seat counts cycled over the games.
+SHAPES = (3, 2, 4, 5)
+#: the chance of a full probe (every viewer asks everything) after a command.
+PROBE_RATE = 0.15
+PREFIX = "Tapestry"
+#: hidden events: kind -> the payload field that carries the hidden value.
+HIDDEN_KINDS = {
+    "TapestryDrawn": "cards",
+    "CivilizationsDealt": "civilizations",
+    "TapestryPlayed": "card",
+}
+
+
+def _error_action() -> pb.Action:
+    return pb.Action(tapestry=tp.TapestryAction(take_income=tp.TapestryTakeIncome()))
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """An event whose value is hidden from viewers other than ``owner`` (``None``: from
+    everyone) at head versions before ``end``."""
+
+    kind: str
+    seq: int
+    owner: int | None
+    value: Any
+    command_id: str
+
+
+# -- the truth ------------------------------------------------------------------------------
+def hidden_events(server: ServerProcess, game_id: str) -> tuple[list[Hidden], int, int]:
+    """Hidden events, the version of ``GameEnded`` (secrets lift) and of ``SeedRevealed``."""
+    service, store = open_store_service(server.db)
+    try:
+        envelopes = service.events(game_id)
+        decoded = [(e, service.decode(game_id, e)) for e in envelopes]
+    finally:
+        store.close()
+    ended = next(e.seq for e, _ in decoded if e.kind == "GameEnded")
+    seed_end = next(e.seq for e, _ in decoded if e.kind == "SeedRevealed")
+    found: list[Hidden] = []
+    for envelope, event in decoded:
+        if envelope.kind == "TapestryDrawn" and event.cards:
+            found.append(
+                Hidden(
+                    "TapestryDrawn",
+                    envelope.seq,
+                    event.seat,
+                    tuple(event.cards),
+                    envelope.command_id,
+                )
+            )
+        elif envelope.kind == "CivilizationsDealt" and event.civilizations:
+            found.append(
+                Hidden(
+                    "CivilizationsDealt",
+                    envelope.seq,
+                    event.seat,
+                    tuple(event.civilizations),
+                    envelope.command_id,
+                )
+            )
+        elif envelope.kind == "TapestryPlayed" and not event.face_up:
+            found.append(
+                Hidden("TapestryPlayed", envelope.seq, None, event.card, envelope.command_id)
+            )
+    return found, ended, seed_end
+
+
+def true_states(server: ServerProcess, game_id: str, versions: set[int]) -> dict[int, Any]:
+    """The game state at each version (materialised from the server's file) and the rules."""
+    service, store = open_store_service(server.db)
+    try:
+        out: dict[int, Any] = {}
+        for version in sorted(versions):
+            match = service.materialise(game_id, version).match
+            out[version] = match.state
+        out[-1] = match.game
+        return out
+    finally:
+        store.close()
+
+
+def _other(ids: list[int], value: int) -> int:
+    """Another valid id than ``value`` (the next one, cyclically)."""
+    return ids[(ids.index(value) + 1) % len(ids)] if value in ids else ids[0]
+
+
+def scrambled(game: Any, state: TapestryState, viewer: int | None) -> TapestryState:
+    """``state`` with every value hidden from ``viewer`` replaced by another valid id."""
+    copy: TapestryState = game.copy_state(state)
+    cards = sorted(C.TAPESTRY_CARDS)
+    civs = sorted(C.CIVILIZATIONS)
+    for index, seat in enumerate(copy.seats):
+        if index != viewer:
+            seat.hand = [_other(cards, c) for c in seat.hand]
+            seat.civ_offer = [_other(civs, c) for c in seat.civ_offer]
+        for played in seat.mat:
+            if not played.face_up:
+                played.card = _other(cards, played.card)
+    return copy
+
+
+# -- the checks -----------------------------------------------------------------------------
+def _view_of(message: Any) -> Any:
+    if isinstance(message, pb.GetGameResponse | pb.GetViewResponse):
+        return message.view.tapestry
+    return None
+
+
+def _event_value(event: pb.GameEvent, kind: str) -> Any:
+    payload = getattr(
+        event.tapestry,
+        {
+            "TapestryDrawn": "tapestry_drawn",
+            "CivilizationsDealt": "civilizations_dealt",
+            "TapestryPlayed": "tapestry_played",
+        }[kind],
+    )
+    value = getattr(payload, HIDDEN_KINDS[kind])
+    return value if isinstance(value, int) else tuple(value)
+
+
+def check_tapestry(
+    recorder: Recorder, server: ServerProcess, seed: str, stats: dict[str, int] | None = None
+) -> list[str]:
+    """Every leak found in the recorded messages; ``stats`` counts the hidden items met."""
+    stats = stats if stats is not None else {}
+    game_id = recorder.game.game_id
+    secrets, ended, seed_end = hidden_events(server, game_id)
+    assert secrets, "a whole game deals civilizations and draws tapestry cards"
+    by_seq = {h.seq: h for h in secrets}
+    forms = seed_forms(seed)
+    view_versions = {m.hi for m in recorder.seen if _view_of(m.message) is not None}
+    truth = true_states(server, game_id, view_versions)
+    game = truth.pop(-1)
+    leaks: list[str] = []
+
+    def hidden(secret: Hidden, item: Seen) -> bool:
+        return item.hi < ended and (secret.owner is None or item.viewer != secret.owner)
+
+    def count(key: str) -> None:
+        stats[key] = stats.get(key, 0) + 1
+
+    for item in recorder.seen:
+        where = f"{item.rpc} to {item.viewer} at v{item.lo}..{item.hi}"
+        leaks.extend(seed_leaks(item, seed_end, forms))
+        # hidden values in events
+        for event in _events_of(item.message):
+            secret = by_seq.get(event.seq)
+            if secret is None:
+                continue
+            shown = _event_value(event, secret.kind)
+            if hidden(secret, item):
+                count("events")
+                if shown or not event.redacted:
+                    leaks.append(
+                        f"{where}: event {event.seq} {secret.kind} of seat "
+                        f"{secret.owner} shows {shown} (redacted={event.redacted})"
+                    )
+            elif (item.viewer == secret.owner or item.lo >= ended) and shown != secret.value:
+                # its own seat always sees it, everyone once the game is over
+                leaks.append(f"{where}: event {event.seq} hides {secret.kind} from its seat")
+        # views: hands, offers, face-down cards, and non-interference
+        view = _view_of(item.message)
+        if view is not None and item.hi in truth:
+            state = truth[item.hi]
+            if state.phase != OVER:
+                for seat_view in view.seats:
+                    seat = seat_view.seat
+                    true_seat = state.seats[seat]
+                    if seat_view.hand_size != len(true_seat.hand):
+                        leaks.append(f"{where}: wrong hand size for seat {seat}")
+                    if any(p.card for p in seat_view.mat if not p.face_up):
+                        leaks.append(f"{where}: shows a face-down card of seat {seat}")
+                    if seat == item.viewer:
+                        continue
+                    count("views" if true_seat.hand else "empty_hands")
+                    if seat_view.HasField("hand"):
+                        leaks.append(f"{where}: shows seat {seat}'s hand {seat_view.hand.values}")
+                    if seat_view.HasField("civ_offer"):
+                        leaks.append(f"{where}: shows seat {seat}'s civilization offer")
+                received = msgspec.convert(read(view, PREFIX), TapestryView)
+                expected = game.view(scrambled(game, state, item.viewer), item.viewer)
+                if received != expected:
+                    leaks.append(f"{where}: the view depends on values hidden from its viewer")
+                count("non_interference")
+        # legal actions met at the versions of the views
+        if isinstance(item.message, pb.ListLegalActionsResponse) and item.hi in truth:
+            state = truth[item.hi]
+            if state.phase != OVER and item.viewer is not None:
+                listed = [
+                    msgspec.convert(read(a.tapestry, PREFIX), TapestryCommand)
+                    for a in item.message.actions
+                ]
+                blind = game.legal_actions(scrambled(game, state, item.viewer), item.viewer)
+                if listed != blind:
+                    leaks.append(f"{where}: legal actions depend on values hidden from the seat")
+                count("legal_actions")
+        # exported records before the end
+        if isinstance(item.message, tuple):
+            record, complete = item.message
+            if complete != (item.hi >= seed_end):
+                leaks.append(f"{where}: complete={complete} at v{item.hi} (end v{seed_end})")
+            hidden_here = {s.seq: s for s in secrets if hidden(s, item)}
+            hidden_commands = {s.command_id for s in hidden_here.values()}
+            for line in record.splitlines():
+                data = json.loads(line)
+                if data.get("type") == "event" and data["seq"] in hidden_here:
+                    secret = hidden_here[data["seq"]]
+                    count("records")
+                    shown = data["event"].get(HIDDEN_KINDS[secret.kind])
+                    if shown or data["payload"] is not None:
+                        leaks.append(
+                            f"{where}: record event {data['seq']} shows {secret.kind} "
+                            f"of seat {secret.owner}"
+                        )
+                if (
+                    data.get("type") == "command"
+                    and data["command_id"] in hidden_commands
+                    and data["command"] is not None
+                ):
+                    leaks.append(f"{where}: record command {data['command_id'][:8]} shown")
+    return leaks
+
+
+def run_oracle(
+    stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess, index: int
+) -> list[str]:
+    """One recorded game and its leaks."""
+    seats = SHAPES[index % len(SHAPES)]
+    seed = long_seed(f"tapestry-oracle{index}")
+    game = create_tapestry_game(stub, seats, seed=seed)
+    recorder = Recorder(
+        stub,
+        game,
+        seats,
+        random.Random(index),
+        probe_rate=PROBE_RATE,
+        error_action=_error_action(),
+        sealed_kinds=(),
+        reveal_kinds=(),
+        always_sealed=True,
+    )
+    recorder.play(f"tapestry-oracle-bot-{index}".encode())
+    kinds = {m.rpc for m in recorder.seen}
+    assert {
+        "WatchGame",
+        "GetView",
+        "GetGame",
+        "GetHistory",
+        "ExportRecord",
+        "SubmitAction",
+        "ListLegalActions",
+    } <= kinds
+    assert any(isinstance(m.message, Failure) for m in recorder.seen)
+    stats: dict[str, int] = {}
+    leaks = check_tapestry(recorder, server, seed, stats)
+    for key in ("events", "views", "records", "non_interference", "legal_actions"):
+        assert stats.get(key, 0) > 0, f"vacuous check ({key}): {stats}"
+    if index == 0:
+        _oracle_catches_planted_leaks(recorder, server, seed)
+    return [f"game {index} ({seats} seats): {leak}" for leak in leaks]
+
+
+def _oracle_catches_planted_leaks(recorder: Recorder, server: ServerProcess, seed: str) -> None:
+    """Self-test: the oracle flags a drawn card put back into a redacted streamed event, a view
+    showing another seat's hand, a view whose hand size betrays a hidden change, and the seed
+    in a message before the end."""
+    secrets, _, _ = hidden_events(server, recorder.game.game_id)
+    drawn = {s.seq: s for s in secrets if s.kind == "TapestryDrawn"}
+    stream = next(
+        m
+        for m in recorder.seen
+        if m.rpc == "WatchGame" and any(e.seq in drawn and e.redacted for e in m.message.events)
+    )
+    leaky = pb.WatchGameResponse()
+    leaky.CopyFrom(stream.message)
+    event = next(e for e in leaky.events if e.seq in drawn and e.redacted)
+    event.tapestry.tapestry_drawn.cards.extend(drawn[event.seq].value)
+    view_item = next(
+        m
+        for m in recorder.seen
+        if m.rpc == "GetView"
+        and any(s.hand_size for s in m.message.view.tapestry.seats if s.seat != m.viewer)
+    )
+    other = next(
+        s.seat
+        for s in view_item.message.view.tapestry.seats
+        if s.seat != view_item.viewer and s.hand_size
+    )
+    peeking = pb.GetViewResponse()
+    peeking.CopyFrom(view_item.message)
+    peeking.view.tapestry.seats[other].hand.values.append(1)
+    told = pb.EchoResponse(payload=b"..." + seed.encode().hex().encode())
+    planted = Recorder(
+        recorder.stub,
+        recorder.game,
+        recorder.seats,
+        recorder.rng,
+        seen=[
+            Seen(stream.viewer, "WatchGame", stream.lo, stream.hi, leaky),
+            Seen(view_item.viewer, "GetView", view_item.lo, view_item.hi, peeking),
+            Seen(None, "GetGame", 2, 2, told),
+        ],
+    )
+    found = check_tapestry(planted, server, seed)
+    assert any("TapestryDrawn" in f and "shows" in f for f in found), found
+    assert any("hand" in f for f in found), found
+    assert any("depends on values hidden" in f for f in found), found
+    assert any("seed" in f for f in found), found
+
+
+@pytest.mark.parametrize("block", range(SAMPLE_BLOCKS))
+def test_tapestry_redaction_oracle_sample(
+    stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess, block: int
+) -> None:
+    """Other seats' draws and hands, dealt civilizations, face-down cards and the seed stay
+    hidden in every message of a few seeded Tapestry games (2 to 5 seats)."""
+    leaks: list[str] = []
+    for index in range(block, N_GAMES, SAMPLE_BLOCKS):
+        leaks.extend(run_oracle(stub, server, index))
+    assert not leaks, _report(leaks)
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("block", range(LONG_BLOCKS))
+def test_tapestry_redaction_oracle_long(
+    stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess, block: int
+) -> None:
+    """The same oracle over 50 seeded Tapestry games (``make long``), in blocks of 5."""
+    leaks: list[str] = []
+    per_block = N_GAMES_LONG // LONG_BLOCKS
+    for index in range(1000 + block * per_block, 1000 + (block + 1) * per_block):
+        leaks.extend(run_oracle(stub, server, index))
+    assert not leaks, _report(leaks)
