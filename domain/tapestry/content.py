@@ -47,6 +47,8 @@ from domain.tapestry.content_types import (
     CapitalsFile,
     Civilization,
     CivilizationsFile,
+    Decision,
+    DecisionsFile,
     DiceFile,
     Exchange,
     Gain,
@@ -84,6 +86,7 @@ __all__ = [
     "CAPITALS",
     "CIVILIZATIONS",
     "COST_TOKENS",
+    "DECISIONS",
     "ERA_FIRST_BONUS",
     "INCOME_TRACKS",
     "LANDMARKS",
@@ -106,6 +109,7 @@ __all__ = [
     "Capital",
     "Civilization",
     "ContentError",
+    "Decision",
     "Exchange",
     "Gain",
     "IncomeSpace",
@@ -171,6 +175,9 @@ _dice = _load("dice.json", DiceFile)
 _achievements = _load("achievements.json", AchievementsFile)
 _civs = _load("civilizations.json", CivilizationsFile)
 _tokens = _load("tokens.json", TokensFile)
+_decisions = _load("decisions.json", DecisionsFile)
+#: rule decisions taken by the engine's code, by topic (``decisions.json``).
+DECISIONS: dict[str, Decision] = {d.topic: d for d in _decisions.decisions}
 
 _K = TypeVar("_K", int, str)
 _R = TypeVar("_R")
@@ -297,6 +304,8 @@ def _records() -> Iterator[tuple[str, Sourced]]:
     for name, records in groups:
         for record in records:
             yield f"{name}#{getattr(record, 'id')}", record  # noqa: B009
+    for decision in _decisions.decisions:
+        yield f"decisions.json#{decision.topic}", decision
     yield "dice.json#science", _dice.science
     yield "dice.json#red", _dice.red
     yield "dice.json#black", _dice.black

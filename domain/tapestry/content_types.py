@@ -470,3 +470,16 @@ class TokensFile(msgspec.Struct, frozen=True):
     """``tokens.json``."""
 
     tokens: tuple[TokenDef, ...]
+
+
+class Decision(Sourced, frozen=True, kw_only=True):
+    """A rule decision taken by the engine's code where the sources are silent, unclear or
+    disagree; ``annales content report --game tapestry`` lists the assumed ones."""
+
+    topic: str
+
+
+class DecisionsFile(msgspec.Struct, frozen=True):
+    """``decisions.json``."""
+
+    decisions: tuple[Decision, ...]

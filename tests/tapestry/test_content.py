@@ -415,3 +415,17 @@ def test_summaries_and_definitions_are_our_own_words() -> None:
     ours += list(c.BENEFIT_TOKENS.values())
     shared = [text for text in ours if _runs(text) & theirs]
     assert shared == []
+
+
+def test_rule_decisions_are_listed_by_the_content_report() -> None:
+    """Every rule decision taken in code (``decisions.json``) has a unique topic, complete
+    provenance, and the assumed ones are listed by ``assumptions()`` (the CLI's report)."""
+    from domain.tapestry import content as C
+
+    topics = [d.topic for d in C.DECISIONS.values()]
+    assert len(topics) == len(set(topics)) >= 20
+    lines = C.assumptions()
+    for decision in C.DECISIONS.values():
+        assert decision.provenance_error() == ""
+        if decision.source == "assumed":
+            assert f"decisions.json#{decision.topic}: {decision.note}" in lines
