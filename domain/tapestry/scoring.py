@@ -76,6 +76,14 @@ def repeatable(state: TapestryState, seat: int) -> list[int]:
 
 
 def _repeat(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
+    """The repeat icon: each icon once per turn (F.À.Q. "Recherches universitaires … Batterie
+    Lithium-Ion": "chaque icône … qu'une seule fois par tour"); an icon met again in the same
+    turn gives nothing. A tech card's icon is recorded as ``"icon:tech:<card>"``."""
+    if top.source.startswith("tech:"):  # a track space's icon: the space-once rule covers it
+        icon = f"icon:{top.source}"
+        if icon in ctx.state.seats[seat].activated:
+            return
+        ctx.emit(ev.SpaceActivated(seat=seat, key=icon))
     ctx.push(Frame(kind="track", seat=seat, token="repeat", source=top.source))
 
 

@@ -124,7 +124,8 @@ def upgrade(ctx: Ctx, seat: int, card: int, source: str = "") -> None:
         score(ctx, seat, 3, "golden_age")
     record = C.TECH_CARDS[card]
     benefit = record.circle if row == 1 else record.square
-    ctx.push(expr_frame(seat, benefit, source or f"tech:{card}"))
+    # the benefit's source is the card itself (its icons are the card's: see scoring._repeat)
+    ctx.push(expr_frame(seat, benefit, f"tech:{card}"))
 
 
 def _upgrade_answer(ctx: Ctx, top: Frame, command: Command) -> None:

@@ -113,7 +113,7 @@ CASES: list[tuple[int, str, dict[str, Any], list[Any], dict[str, Any], list[Any]
         "Lithium-Ion Battery",
         {"vp": 4},
         [],
-        {"taken": _taken(house=3), "activated": ["science:3"]},
+        {"taken": _taken(house=3), "activated": ["icon:tech:7", "science:3"]},
         [Choose(index=S), Choose(index=1)],
     ),
     (8, "Calendar", {"resources": [0, 0, 0, 1]}, [], {"vp": 7}, []),
@@ -266,3 +266,26 @@ def _meet(state: TapestryState, seat: int, requirement: Any, enough: bool) -> No
         player.tracks[track_index(requirement.track)] = [requirement.min_space - short]
     else:
         player.taken[INCOME_INDEX[requirement.income_track]] = requirement.min_space - 1 - short
+
+
+def test_faq_each_repeat_icon_once_per_turn_lithium_ion() -> None:
+    """F.À.Q. "Recherches universitaires … Batterie Lithium-Ion lors du même tour": each repeat
+    icon may be used only once per turn. Gaining the top-row (square) benefit of Lithium-Ion
+    Battery twice in one turn repeats a position once; the second time gives nothing."""
+    from domain.tapestry.engine import expr_frame
+    from domain.tapestry.state import Frame
+
+    lithium = next(c.id for c in C.TECH_CARDS.values() if c.name == "Lithium-Ion Battery")
+    state = _position(lithium, 2)
+    square = C.Gain(token="gain_square_benefit_top_row")
+    run_frames(state, expr_frame(0, square, "test"), expr_frame(0, square, "test"))
+    repeats = 0
+    for _ in range(100):
+        if decision(state) in ("turn", "over"):
+            break
+        top: Frame = state.agenda[-1]
+        if top.kind == "track" and top.token == "repeat":
+            repeats += 1
+        answer(state, options(state)[0])
+    assert repeats == 1
+    assert state.seats[0].activated.count(f"icon:tech:{lithium}") == 1
