@@ -24,31 +24,10 @@ from typing import Literal
 
 import msgspec
 
+from domain.core.provenance import Source as Source
+from domain.core.provenance import Sourced as Sourced
+
 Resource = Literal["coin", "worker", "food", "culture"]
-Source = Literal["reference", "rulebook", "assumed"]
-
-
-class Sourced(msgspec.Struct, frozen=True, kw_only=True):
-    """Provenance of a record.
-
-    ``"reference"`` needs ``ref`` (``"<file>.json#<id>"`` of the facts folder), ``"rulebook"``
-    needs ``section`` (a section title of the French rulebook), ``"assumed"`` needs ``note``.
-    """
-
-    source: Source
-    ref: str = ""
-    section: str = ""
-    note: str = ""
-
-    def provenance_error(self) -> str:
-        """Return why the provenance is incomplete, or ``""`` when it is complete."""
-        if self.source == "reference" and ".json#" not in self.ref:
-            return "a reference record needs a ref '<file>.json#<id>'"
-        if self.source == "rulebook" and not self.section:
-            return "a rulebook record needs a section"
-        if self.source == "assumed" and not self.note:
-            return "an assumed record needs a note"
-        return ""
 
 
 # ---------------------------------------------------------------- benefit expressions
