@@ -1,0 +1,1 @@
+"""Imperium: Classics (and later Legends): content data and rules."""

@@ -1,0 +1,228 @@
+"""Imperium: Classics (2-4 players) as a pure decider (see ``domain.core.game``).
+
+The rules follow the French rulebook (``rules/imperium-rulebook-fr.txt``, multiplayer part);
+sections are named in module docstrings and in every ``RuleViolation``. Card effects are data
+(:mod:`domain.imperium.content`) interpreted by one step interpreter
+(:mod:`domain.imperium.steps`). Every turn is a stack of small decisions (the agenda, see
+:mod:`domain.imperium.engine`): ``legal_actions`` lists exactly the commands the decision on
+top accepts, and ``decide`` accepts exactly those.
+
+>>> from domain.core import Chance
+>>> game = ImperiumGame()
+>>> state = game.initial(game.decode_options({"nations": ["macedonians", "romans"]}), 2)
+>>> for event in game.setup(state, Chance(b"doc", 0)):
+...     state = game.evolve(state, event)
+>>> game.pending(state).decision
+'order'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.core import Chance, Command, Event, Game, MalformedCommand, Outcome, Pending
+from domain.core import RuleViolation as Violation
+from domain.imperium import content as C
+from domain.imperium import events as ev
+from domain.imperium import (  # noqa: F401  (registers frame kinds and handlers)
+    market,
+    ops,
+    picks,
+    piles,
+    reactions,
+    scoring,
+    special,
+    steps,
+    turns,
+)
+from domain.imperium.commands import ImperiumCommand, PlayCard
+from domain.imperium.engine import Ctx, answer_top, current_options, run
+from domain.imperium.events import ImperiumEvent
+from domain.imperium.evolve import evolve as fold
+from domain.imperium.setup import deal
+from domain.imperium.state import OVER, ImperiumOptions, ImperiumState, SeatState
+from domain.imperium.view import ImperiumView, make_view, redact
+
+PROMPTS: dict[str, tuple[str, str]] = {
+    "order": ("order", "Choose your order: activate, innovate or pacify."),
+    "activate": ("activate", "Play a card, use an exhaust effect, or end your actions."),
+    "option": ("option", "Choose one of the options of the effect (or pass)."),
+    "pick": ("pick", "Choose a card."),
+    "payment": ("payment", "Choose how to pay (progress may replace materials or population)."),
+    "cleanup_token": ("cleanup_token", "Put the cleanup token on a market card."),
+    "cleanup_discard": ("cleanup_discard", "Discard a card from your hand, or stop."),
+    "develop_reshuffle": ("develop", "Develop a card before reshuffling, or pass."),
+    "draw_up_to": ("draw_up_to", "Choose how many cards to draw."),
+    "react": ("react", "Use this card's exhaust effect in reaction, or pass."),
+    "defend": ("defend", "Use a defence against the attack, or pass."),
+    "bribe": ("bribe", "Give 1 progress (0) or let the player ignore your attack (1)."),
+    "declare": ("declare", "Name a category before the top card of the main deck is revealed."),
+}
+
+
+class ImperiumGame(Game[ImperiumState]):
+    """The Imperium: Classics rules (2-4 seats)."""
+
+    name = "imperium"
+    ruleset_version = "imperium-classics/1"
+    min_seats = 2
+    max_seats = 4
+    state_type = ImperiumState
+    options_type = ImperiumOptions
+    command_type = ImperiumCommand
+    event_type = ImperiumEvent
+
+    # -- construction -----------------------------------------------------------------
+    def initial(self, options: Any, seats: int) -> ImperiumState:
+        """Empty seats; nations and the market come with the setup events."""
+        if not isinstance(options, ImperiumOptions):
+            options = self.decode_options(options)
+        if not self.min_seats <= seats <= self.max_seats:
+            raise MalformedCommand("SEATS", "Imperium: Classics plays 2 to 4 players here.")
+        return ImperiumState(options=options, n=seats, seats=[SeatState() for _ in range(seats)])
+
+    def setup(self, state: ImperiumState, chance: Chance) -> list[Event]:
+        """Nations, market, opening hands, the Solstice card, the first order decision."""
+        ctx = Ctx(state, chance)
+        deal(ctx)
+        self._settle(ctx)
+        return ctx.events
+
+    @staticmethod
+    def _settle(ctx: Ctx) -> None:
+        run(ctx)
+        if ctx.state.phase != OVER:
+            ctx.emit(ev.AgendaSet(frames=tuple(ctx.state.agenda), memo=ctx.state.memo))
+
+    # -- the decider --------------------------------------------------------------------
+    def decide(
+        self, state: ImperiumState, seat: int, command: Command, chance: Chance
+    ) -> list[Event]:
+        """The events following ``command`` by ``seat``; raises ``RuleViolation``."""
+        if not 0 <= seat < state.n:
+            raise Violation("NO_SUCH_SEAT", f"There is no seat {seat} in this game.")
+        if state.phase == OVER:
+            raise Violation("GAME_OVER", "The game is over.", "Fin de partie")
+        if not isinstance(command, ImperiumCommand):
+            raise MalformedCommand("UNKNOWN_COMMAND", f"{type(command).__name__} is unknown.")
+        if command not in self.legal_actions(state, seat):
+            self._refuse(state, seat, command)
+        ctx = Ctx(state, chance)
+        answer_top(ctx, command)
+        self._settle(ctx)
+        return ctx.events
+
+    def _refuse(self, state: ImperiumState, seat: int, command: Command) -> None:
+        pending = self.pending(state)
+        if seat not in pending.seats:
+            raise Violation(
+                "NOT_YOUR_TURN", f"Seat(s) {pending.seats} must decide now.", "Comment jouer"
+            )
+        if isinstance(command, PlayCard) and command.card in C.CARDS:
+            from domain.imperium.steps import implemented
+            from domain.imperium.turns import play_block
+
+            steps, _ = play_block(command.card)
+            if not implemented(steps):
+                raise Violation(
+                    "NOT_IMPLEMENTED",
+                    f"The effect of {command.card} is not implemented yet.",
+                )
+        raise Violation(
+            "ILLEGAL_CHOICE",
+            f"{type(command).__name__} does not answer the current decision "
+            f"({pending.decision}): {pending.prompt}",
+            "Comment jouer",
+        )
+
+    def evolve(self, state: ImperiumState, event: Event) -> ImperiumState:
+        """Fold one event in place (total, never draws)."""
+        return fold(state, event)
+
+    # -- legal actions --------------------------------------------------------------------
+    def legal_actions(self, state: ImperiumState, seat: int) -> list[Command]:
+        """Exactly the commands :meth:`decide` accepts from ``seat`` now."""
+        if not 0 <= seat < state.n or state.phase == OVER:
+            return []
+        if not state.agenda or state.agenda[-1].seat != seat:
+            return []
+        return current_options(state)
+
+    # -- progress -----------------------------------------------------------------------
+    def pending(self, state: ImperiumState) -> Pending:
+        """Who must decide what now."""
+        if state.phase == OVER:
+            return Pending((), "over", "The game is over.")
+        if not state.agenda:
+            return Pending((), "none", "")
+        top = state.agenda[-1]
+        decision, prompt = PROMPTS.get(top.kind, (top.kind, ""))
+        if top.kind == "pick" and top.action:
+            decision = f"pick_{top.action}"
+        return Pending((top.seat,), decision, prompt)
+
+    def is_over(self, state: ImperiumState) -> bool:
+        """``True`` once the game was scored (or collapsed)."""
+        return state.phase == OVER
+
+    def outcome(self, state: ImperiumState) -> Outcome | None:
+        """Final scores and winners (``None`` while playing)."""
+        if state.phase != OVER or state.final_scores is None:
+            return None
+        return Outcome(
+            tuple(state.final_scores),
+            tuple(state.winners or ()),
+            tuple(dict(d) for d in state.score_details),
+        )
+
+    def scores(self, state: ImperiumState) -> tuple[int, ...]:
+        """The final scores once over; while playing, each seat's VP as everyone can count
+        them: progress tokens and the cards in public zones. Hands, decks and histories are
+        hidden, so they are left out: counting them would leak their cards through the score
+        that every viewer (and the public game list) receives."""
+        if state.final_scores is not None:
+            return tuple(state.final_scores)
+        if not state.seats or not state.seats[0].power:
+            return tuple(0 for _ in range(state.n))
+        public = msgspec.structs.replace(
+            state,
+            seats=[
+                msgspec.structs.replace(s, hand=[], deck=[], deck_top=[], history=[], looked=[])
+                for s in state.seats
+            ],
+        )
+        return tuple(scoring.score(public, s)["total"] for s in range(state.n))
+
+    def turn_key(self, state: ImperiumState) -> str:
+        """``round:turn:seat`` — changes with every new turn."""
+        return f"{state.phase}:{state.round}:{state.turn}:{state.current}"
+
+    def seat_count(self, state: ImperiumState) -> int:
+        """Number of seats."""
+        return state.n
+
+    def balance_keys(self, state: ImperiumState) -> tuple[str, ...]:
+        """The nation of each seat ("?" before setup)."""
+        return tuple(C.NATIONS[s.nation].name if s.nation else "?" for s in state.seats)
+
+    # -- visibility -----------------------------------------------------------------------
+    def view(self, state: ImperiumState, seat: int | None) -> ImperiumView:
+        """Everything ``seat`` may see (``None``: a spectator)."""
+        pending = self.pending(state)
+        return make_view(state, seat, (pending.seats, pending.decision, pending.prompt))
+
+    def redact_event(self, state: ImperiumState, event: Event, viewer: int | None) -> Event:
+        """Hidden card moves and setup piles are blanked for viewers who may not see them."""
+        return redact(state, event, viewer)
+
+    # -- content --------------------------------------------------------------------------
+    def assumptions(self) -> list[str]:
+        """Every content record marked ``assumed``, then the engine's assumed rulings."""
+        from domain.imperium.rulings import assumptions
+
+        return C.assumptions() + assumptions()
+
+
+__all__ = ["ImperiumGame"]

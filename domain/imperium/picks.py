@@ -1,0 +1,237 @@
+"""Card choices: the ``pick`` decision and what each kind of pick does with the card.
+
+A ``pick`` frame lists candidate cards (``options``), an ``action`` and how many cards remain
+to pick (``count``; ``-1`` = any number). ``Pick(card)`` applies the action; ``Pass`` ends an
+optional pick. Mandatory picks continue while candidates remain ("autant que possible").
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from domain.core import Command
+from domain.imperium import cards as K
+from domain.imperium import events as ev
+from domain.imperium import market as M
+from domain.imperium.commands import Pass, Pick
+from domain.imperium.engine import DECISIONS, Ctx
+from domain.imperium.ops import develop_frames, move, z
+from domain.imperium.state import Frame, ImperiumState
+
+PickAction = Callable[[Ctx, Frame, str], None]
+PICK_ACTIONS: dict[str, PickAction] = {}
+
+_ZONES = {"hand": "hand", "discard": "discard", "history": "history", "play_area": "play",
+          "deck": "deck", "development_area": "dev"}  # fmt: skip
+
+
+def zone_cards(state: ImperiumState, seat: int, zones: object, card: str = "") -> list[str]:
+    """The cards of one or several DSL zones of ``seat`` (``garrisoned_here``: under ``card``)."""
+    names = zones if isinstance(zones, tuple) else (zones,)
+    owner = state.seats[seat]
+    found: list[str] = []
+    for zone in names:
+        if zone == "garrisoned_here":
+            found += owner.garrison.get(card, [])
+        elif zone == "deck":
+            found += owner.deck + owner.deck_top
+        elif zone in _ZONES:
+            found += getattr(owner, _ZONES[str(zone)])
+    return found
+
+
+def where(state: ImperiumState, seat: int, card: str) -> str:
+    """The zone of ``seat`` holding ``card`` ("" when it holds none)."""
+    owner = state.seats[seat]
+    for zone in ("hand", "play", "discard", "history", "deck", "deck_top", "dev", "looked",
+                 "nation_deck", "nation_top", "nation_bottom"):  # fmt: skip
+        if card in getattr(owner, zone):
+            return z(seat, zone)
+    for host, cards in owner.garrison.items():
+        if card in cards:
+            return z(seat, f"garrison/{host}")
+    return ""
+
+
+def pick_frame(seat: int, card: str, action: str, options: list[str], count: int,
+               optional: bool = False, data: str = "") -> Frame:  # fmt: skip
+    """A decision picking ``count`` of ``options`` (``-1``: any number) for ``action``."""
+    return Frame(kind="pick", seat=seat, card=card, action=action, options=tuple(options),
+                 count=count, optional=optional, data=data)  # fmt: skip
+
+
+def _pick_options(state: ImperiumState, top: Frame) -> list[Command]:
+    seen: list[str] = []
+    for card in top.options:
+        if card not in seen:
+            seen.append(card)
+    found: list[Command] = [Pick(card=c) for c in seen]
+    if top.optional:
+        found.append(Pass())
+    return found
+
+
+def _pick_answer(ctx: Ctx, top: Frame, command: Command) -> None:
+    if not isinstance(command, Pick):
+        return
+    rest = list(top.options)
+    rest.remove(command.card)
+    count = top.count - 1 if top.count > 0 else -1
+    if count and rest:
+        ctx.push(pick_frame(top.seat, top.card, top.action, rest, count, top.optional, top.data))
+    PICK_ACTIONS[top.action](ctx, top, command.card)
+
+
+DECISIONS["pick"] = (_pick_options, _pick_answer)
+
+
+def action(name: str) -> Callable[[PickAction], PickAction]:
+    """Register a pick action."""
+
+    def register(handler: PickAction) -> PickAction:
+        PICK_ACTIONS[name] = handler
+        return handler
+
+    return register
+
+
+def _to(ctx: Ctx, seat: int, card: str, dst: str) -> None:
+    src = where(ctx.state, seat, card)
+    if src and src != dst:
+        move(ctx, seat, card, src, dst)
+
+
+@action("discard")
+def _discard(ctx: Ctx, top: Frame, card: str) -> None:
+    _to(ctx, top.seat, card, z(top.seat, "discard"))
+
+
+@action("history")
+def _history(ctx: Ctx, top: Frame, card: str) -> None:
+    _to(ctx, top.seat, card, K.history_zone(ctx.state, top.seat))
+
+
+def _used(ctx: Ctx, top: Frame, card: str) -> None:
+    """Remember that the effect of ``top.card`` used ``card`` from the play area (Shaduf)."""
+    if card in ctx.state.seats[top.seat].play:
+        ctx.state.memo.used.append(f"{top.seat}:{top.card}:{card}")
+
+
+@action("abandon")
+def _abandon(ctx: Ctx, top: Frame, card: str) -> None:
+    ctx.state.memo.abandoned += 1
+    _used(ctx, top, card)
+    _to(ctx, top.seat, card, z(top.seat, "discard"))
+
+
+@action("recall")
+def _recall(ctx: Ctx, top: Frame, card: str) -> None:
+    _used(ctx, top, card)
+    _to(ctx, top.seat, card, z(top.seat, "hand"))
+
+
+@action("recover")
+def _recover(ctx: Ctx, top: Frame, card: str) -> None:
+    dst = json.loads(top.data) if top.data else "hand"
+    _to(ctx, top.seat, card, z(top.seat, "deck_top" if dst == "deck_top" else "hand"))
+
+
+@action("return_unrest")
+def _return_unrest(ctx: Ctx, top: Frame, card: str) -> None:
+    _to(ctx, top.seat, card, "unrest")
+    from domain.imperium.reactions import fire
+
+    fire(ctx, top.seat, "return_unrest", card)
+
+
+@action("garrison")
+def _garrison(ctx: Ctx, top: Frame, card: str) -> None:
+    if top.card in ctx.state.seats[top.seat].play:
+        _to(ctx, top.seat, card, z(top.seat, f"garrison/{top.card}"))
+
+
+@action("put_on_deck")
+def _put_on_deck(ctx: Ctx, top: Frame, card: str) -> None:
+    _to(ctx, top.seat, card, z(top.seat, "deck_top"))
+
+
+@action("exile_own")
+def _exile_own(ctx: Ctx, top: Frame, card: str) -> None:
+    _to(ctx, top.seat, card, "exile")
+
+
+@action("exile_market")
+def _exile_market(ctx: Ctx, top: Frame, card: str) -> None:
+    M.exile_market(ctx, top.seat, card)
+
+
+@action("acquire")
+def _acquire(ctx: Ctx, top: Frame, card: str) -> None:
+    bonus = (0, 0, 0)
+    if card in ctx.state.exile:
+        from domain.imperium.content_effects import AcquireFromExileAllowed
+
+        for _, step in K.passive_steps(ctx.state, top.seat):
+            if isinstance(step, AcquireFromExileAllowed) and step.bonus is not None:
+                bonus = (step.bonus.materials, step.bonus.population, step.bonus.progress)
+    M.acquire(ctx, top.seat, card, bonus)
+
+
+@action("innovate")
+def _innovate(ctx: Ctx, top: Frame, card: str) -> None:
+    M.innovate(ctx, top.seat, card)
+
+
+@action("develop")
+def _develop(ctx: Ctx, top: Frame, card: str) -> None:
+    ctx.push(*develop_frames(ctx.state, top.seat, card, free=False, token=False))
+
+
+@action("develop_free")
+def _develop_free(ctx: Ctx, top: Frame, card: str) -> None:
+    ctx.push(*develop_frames(ctx.state, top.seat, card, free=True, token=False))
+
+
+@action("take_looked")
+def _take_looked(ctx: Ctx, top: Frame, card: str) -> None:
+    _to(ctx, top.seat, card, z(top.seat, "discard"))
+
+
+@action("find")
+def _find(ctx: Ctx, top: Frame, card: str) -> None:
+    _to(ctx, top.seat, card, z(top.seat, "hand"))
+    owner = ctx.state.seats[top.seat]
+    for zone, dst in (("deck_top", "deck"), ("nation_top", "nation_deck"),
+                      ("nation_bottom", "nation_deck")):  # fmt: skip
+        for other in list(getattr(owner, zone)):
+            move(ctx, top.seat, other, z(top.seat, zone), z(top.seat, dst))
+
+
+@action("place_tokens")
+def _place_tokens(ctx: Ctx, top: Frame, card: str) -> None:
+    amount = json.loads(top.data)
+    index = M.slot_index(ctx.state, card)
+    ctx.emit(ev.SlotTokensChanged(slot=index, materials=amount[0], population=amount[1],
+                                  progress=amount[2]))  # fmt: skip
+
+
+@action("free_play")
+def _free_play(ctx: Ctx, top: Frame, card: str) -> None:
+    from domain.imperium.turns import play_card
+
+    if card == "just_acquired":
+        card = ctx.state.memo.just_acquired
+    if card and card in ctx.state.seats[top.seat].hand:
+        play_card(ctx, top.seat, card, free=True, src="hand", check=True)
+
+
+@action("play_from")
+def _play_from(ctx: Ctx, top: Frame, card: str) -> None:
+    from domain.imperium.turns import play_card
+
+    owner = ctx.state.seats[top.seat]
+    if owner.actions <= 0:
+        return
+    src = where(ctx.state, top.seat, card).partition(":")[2]
+    play_card(ctx, top.seat, card, free=False, src=src, check=True)

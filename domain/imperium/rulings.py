@@ -1,0 +1,120 @@
+"""The engine's readings of the rules where the rulebook text is unclear or silent.
+
+Each ruling is a :class:`~domain.imperium.content_types.Decision` with its provenance: a
+``rulebook`` ruling names the section that settles it (the OCR of the French rulebook garbles
+the category icons, so the reading is explained in ``topic``); an ``assumed`` ruling says in
+its ``note`` what we chose and why. :func:`assumptions` lists the assumed ones (the game's
+``assumptions()`` adds them to the content's).
+
+>>> all(not r.provenance_error() for r in RULINGS)
+True
+>>> any(line.startswith("rulings: give_destination") for line in assumptions())
+True
+"""
+
+from __future__ import annotations
+
+from domain.imperium.content_types import Decision
+
+
+def _rule(topic: str, section: str) -> Decision:
+    return Decision(source="rulebook", section=section, topic=topic)
+
+
+def _assumed(topic: str, note: str) -> Decision:
+    return Decision(source="assumed", note=note, topic=topic)
+
+
+RULINGS: tuple[Decision, ...] = (
+    _rule(
+        "unrest_tucked: an unrest card goes under each uncivilised (tradition), civilised and "
+        "tributary (vassal) market card, never under a region: step 13 names the tributary "
+        "icon as the cards shuffled into the main deck, and Acquérir, Exiler and step 15 use "
+        "that same icon with the tradition and civilised ones",
+        "Mise en place générale 13 and 15; Mots-clefs: Acquérir, Exiler",
+    ),
+    _rule(
+        "civilised_token: at setup only, 1 progress token on each civilised market card that "
+        "has no uncivilised icon; refills later get no token",
+        "Mise en place générale 16",
+    ),
+    _rule(
+        "pay_conversions: each progress may stand for 1 population or 2 materials, no change "
+        "given back; materials and population never stand for each other",
+        "Mots-clefs: Payer",
+    ),
+    _rule(
+        "last_round: a triggered scoring finishes the current round (its Solstice included), "
+        "then one more full round with its Solstice, then the scoring",
+        "Fin de partie: Décompte",
+    ),
+    _rule(
+        "collapse_tie: fewest unrest cards wins a collapse; tied players compare their scores "
+        "(a better score outside the tie does not matter); equal scores share the victory",
+        "Fin de partie: Effondrement, Décompte",
+    ),
+    _rule(
+        "accession_on_discard: the accession card flips the state card (Vikings: the zenith "
+        "card triggers the end) only when it is put in the discard pile; looking at it does "
+        "not, and it goes back under the nation deck",
+        "Mélanger votre deck; Mots-clefs: Pioche Nation, Regarder",
+    ),
+    _rule(
+        "exhaust_own_activate: exhaust effects, reactions included, only in your own turn "
+        "while taking the Activate order (not in cleanup nor at the Solstice), unless the "
+        "card says otherwise (defences usable in any turn)",
+        "Utiliser des effets épuisables",
+    ),
+    _assumed(
+        "give_destination",
+        "Exports and Monopoly give cards without naming where they go; the recipient puts the "
+        "card in its discard pile, as for a taken card.",
+    ),
+    _assumed(
+        "regain_choice",
+        "Regaining an exhaust token: the player chooses which token comes back (a card, the "
+        "nation deck or the development area); that place is free again.",
+    ),
+    _assumed(
+        "innovate_market_tokens",
+        "Innovating a market card that carries materials counts as gaining a market card with "
+        "materials (Carthaginians face A may double them), as acquiring one does.",
+    ),
+    _assumed(
+        "ambassador_token",
+        "Ambassador uses another player's exhaust effect whether or not that card carries an "
+        "exhaust token; the token goes on Ambassador and the costs are the user's.",
+    ),
+    _assumed(
+        "treat_icon_count",
+        "Agriculture/Windmills: the chosen fertile card counts as showing 3 production icons "
+        "(or its printed number if higher) and keeps its other icons, until its owner's "
+        "cleanup.",
+    ),
+    _assumed(
+        "combs_next_card",
+        "Combs: the next card played this turn ignores the empire icon; playing any card uses "
+        "the effect up, whether or not that card shows the icon.",
+    ),
+    _assumed(
+        "shaduf_sources",
+        "Shaduf: the river cards 'used' to gain materials are the card whose effect it is (when "
+        "in play), the cards a per-card amount counted, and the cards the effect recalled or "
+        "abandoned; tokens taken with a market card never count.",
+    ),
+    _assumed(
+        "acquired_unrest_is_taken",
+        "The unrest card tucked under an acquired market card counts as an unrest card taken "
+        "(the Vikings' power card reacts to it), as the one taken when acquiring from exile.",
+    ),
+    _assumed(
+        "sumerians_automatic",
+        "Sumerians: returning unrest at the end never costs points, so the engine returns as "
+        "many as allowed (hand, play area, discard, deck, history) without asking.",
+    ),
+)
+
+
+def assumptions() -> list[str]:
+    """The assumed rulings as ``"rulings: <topic>: <note>"`` lines."""
+    return [f"rulings: {r.topic}: {r.note}" for r in RULINGS if r.source == "assumed"]

@@ -1,0 +1,561 @@
+"""The effect interpreter: one ``steps`` frame kind and one handler per step type.
+
+A ``steps`` frame holds a list of steps of one card for one seat. The first step is handled,
+after pushing a frame for the rest, so whatever the handler pushes (decisions, nested steps)
+resolves before the rest ("résolus autant que possible", in order). Card choices are ``pick``
+decisions (:mod:`domain.imperium.picks`); option choices are ``option`` decisions.
+
+Costs ("Payer", ``cost``/``then``): :func:`payable` tells whether cost steps can be done in
+full; an option or a card whose cost cannot be paid is not offered, nor one whose steps
+:data:`POSSIBLE` says cannot be done at all. Steps with no handler raise ``NOT_IMPLEMENTED``
+(:data:`NOT_IMPLEMENTED` lists them: only Legends cards use them); cards using them are never
+listed as legal. The pile steps (take, look, move, shuffle, find) are in
+:mod:`domain.imperium.piles`, the steps only one or two Classics cards use in
+:mod:`domain.imperium.special`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from domain.core import Command, RuleViolation
+from domain.imperium import cards as K
+from domain.imperium import content as C
+from domain.imperium import content_effects as E
+from domain.imperium import events as ev
+from domain.imperium import market as M
+from domain.imperium.commands import Choose, Pass
+from domain.imperium.engine import AUTO, DECISIONS, Ctx, dump_steps, load_steps, steps_frame
+from domain.imperium.ops import (
+    can_pay,
+    developable,
+    draw_frame,
+    gain,
+    payment_frame,
+    trigger_end,
+    z,
+)
+from domain.imperium.picks import pick_frame, zone_cards
+from domain.imperium.state import Frame, ImperiumState
+
+Handler = Callable[[Ctx, Frame, Any], None]
+HANDLERS: dict[type, Handler] = {}
+
+#: step types this engine does not resolve yet (a card using one is never legal to use).
+#: Only Legends cards use them; every Classics step is resolved.
+NOT_IMPLEMENTED: tuple[type, ...] = (
+    E.Submerge, E.FlipStateCard, E.ReplaceSelfWith, E.PutIntoPlay, E.ReduceRequirement,
+    E.Substitute, E.ReplaceGain, E.ForEach,
+)  # fmt: skip
+#: ``(card, step) -> bool``: whether a step can be done at all now (an option, a card or an
+#: exhaust effect that cannot is not offered; filled by :mod:`domain.imperium.special`).
+POSSIBLE: dict[type, Callable[[ImperiumState, int, str, Any], bool]] = {}
+
+
+def _unsupported(step: Any) -> bool:
+    """Parameters only Legends cards use (the handlers below do not read them)."""
+    checks: dict[type, Callable[[Any], bool]] = {
+        E.Innovate: lambda s: s.exile_allowed or s.any_category or s.filter is not None,
+        E.Reveal: lambda s: bool(s.zones) or s.pile not in (None, "main_deck"),
+        E.Look: lambda s: s.pile == "main_deck",
+        E.Find: lambda s: bool(s.search) or s.to != "hand",
+        E.PlaceTokens: lambda s: s.on != "market_card",
+        E.Recover: lambda s: s.to not in ("hand", "deck_top"),
+        E.Garrison: lambda s: s.on not in (None, "self"),
+        E.Abandon: lambda s: s.hosting is not None or s.garrisoned_in is not None,
+        E.Pay: lambda s: any(isinstance(getattr(s, r), E.UpTo)
+                             for r in ("materials", "population", "progress", "actions")),
+        E.Gain: lambda s: any(_odd_amount(getattr(s, r))
+                              for r in ("materials", "population", "progress", "actions")),
+        E.Draw: lambda s: s.per is not None and _odd_selector(s.per),
+    }  # fmt: skip
+    check = checks.get(type(step))
+    return isinstance(step, NOT_IMPLEMENTED) or (check is not None and bool(check(step)))
+
+
+def _odd_amount(amount: Any) -> bool:
+    return amount == "all_on_this_card" or (isinstance(amount, E.Per) and _odd_selector(amount.per))
+
+
+def _odd_selector(sel: E.Selector) -> bool:
+    """Selectors :func:`_count` does not count (Legends: quests, unrest returned)."""
+    return sel.zone == "active_quest" or sel.count == "unrest_returned_by_previous_step"
+
+
+def implemented(steps: tuple[Any, ...]) -> bool:
+    """``False`` when any (nested) step is one of :data:`NOT_IMPLEMENTED` (or uses a Legends
+    parameter this engine does not resolve yet)."""
+    return not any(_unsupported(s) for s in E.walk_steps(steps))
+
+
+def _count(state: ImperiumState, seat: int, amount: Any, card: str) -> int:
+    if isinstance(amount, int):
+        return amount
+    if isinstance(amount, E.Per):
+        sel = amount.per
+        if sel.count == "cards_abandoned_by_previous_step":
+            return state.memo.abandoned * amount.each
+        owner = state.seats[seat]
+        cards = K.play_area(owner) if sel.zone == "play_area" else []
+        if sel.zone in ("garrisoned", "garrisoned_here"):
+            hosts = [card] if sel.zone == "garrisoned_here" else sorted(owner.garrison)
+            cards = [c for h in hosts for c in owner.garrison.get(h, [])]
+        return sum(K.icon_count(state, c, sel.filter) for c in cards) * amount.each
+    return 0
+
+
+# -- costs ---------------------------------------------------------------------------------------
+def payable(state: ImperiumState, seat: int, card: str, steps: tuple[Any, ...]) -> bool:
+    """``True`` when cost steps ``steps`` can be done in full by ``seat`` now."""
+    owner = state.seats[seat]
+    need = [0, 0, 0]
+    for step in steps:
+        if isinstance(step, E.Pay):
+            for i, res in enumerate(("materials", "population", "progress")):
+                value = getattr(step, res)
+                need[i] += value if isinstance(value, int) else 0
+            if isinstance(step.actions, int) and owner.actions < step.actions:
+                return False
+        elif isinstance(step, E.Choose):
+            if not any(payable(state, seat, card, opt) for opt in step.options):
+                return False
+        elif isinstance(step, E.CostThen):
+            if not payable(state, seat, card, step.cost):
+                return False
+        elif isinstance(step, (E.Discard, E.PutOnDeck, E.History, E.Abandon, E.Recall,
+                               E.ReturnUnrest)):  # fmt: skip
+            if step.card == "self" and isinstance(step, (E.Abandon, E.Recall)):
+                if card not in owner.play:
+                    return False
+                continue
+            if step.card == "self" or isinstance(step.card, E.Ref):
+                if isinstance(step.card, E.Ref) and not K.in_play_ref(
+                    owner, step.card.ids, step.card.name
+                ):
+                    return False
+                continue
+            want = step.count if isinstance(step.count, int) else 0
+            if len(candidates(state, seat, card, step)) < want:
+                return False
+        elif isinstance(step, E.Take) and step.pile == "unrest" and not state.unrest:
+            return False
+    return can_pay(owner, *need)
+
+
+def feasible(state: ImperiumState, seat: int, card: str, steps: tuple[Any, ...]) -> bool:
+    """``True`` when an effect can be resolved: its mandatory costs can be paid."""
+    for step in steps:
+        if isinstance(step, E.Pay) and not payable(state, seat, card, (step,)):
+            return False
+        if isinstance(step, E.CostThen) and not (
+            payable(state, seat, card, step.cost)
+            and all(possible(state, seat, card, s) for s in step.then)
+        ):
+            return False
+        if not possible(state, seat, card, step):
+            return False
+        if isinstance(step, E.Choose) and not any(
+            feasible(state, seat, card, opt) for opt in step.options
+        ):
+            return False
+    return True
+
+
+def possible(state: ImperiumState, seat: int, card: str, step: Any) -> bool:
+    """``False`` when ``step`` is one that :data:`POSSIBLE` says cannot be done now."""
+    check = POSSIBLE.get(type(step))
+    return check is None or check(state, seat, card, step)
+
+
+def candidates(state: ImperiumState, seat: int, card: str, step: Any) -> list[str]:
+    """Cards a move step may choose (hand, play area, discard... as the step says)."""
+    owner = state.seats[seat]
+    flt = getattr(step, "filter", None)
+    if isinstance(step, (E.Abandon, E.Recall)):
+        pool = [c for c in owner.play if K.card(c).persistent]
+    elif isinstance(step, E.ReturnUnrest):
+        zones = step.from_ or "hand"
+        pool = [c for c in zone_cards(state, seat, zones, card) if "unrest" in K.suits(c)]
+    elif isinstance(step, E.Discard):
+        if step.from_ == "just_drawn":
+            pool = [c for c in state.memo.just_drawn if c in owner.hand]
+        else:
+            pool = list(owner.hand)
+    elif isinstance(step, E.Garrison):
+        pool = [c for c in owner.hand if K.can_garrison(c)]
+    else:
+        zones = getattr(step, "from_", None) or "hand"
+        pool = zone_cards(state, seat, zones, card)
+    pool = [c for c in pool if c != card or isinstance(step, (E.Abandon, E.Recall))]
+    return [c for c in pool if K.matches(state, c, flt)]
+
+
+# -- the interpreter -------------------------------------------------------------------------
+def _steps(ctx: Ctx, top: Frame) -> None:
+    steps = load_steps(top.steps)
+    if not steps:
+        return
+    first, rest = steps[0], steps[1:]
+    if isinstance(first, E.Look):
+        ctx.push(Frame(kind="return_looked", seat=top.seat, data=first.pile))
+    if rest:
+        ctx.push(Frame(kind="steps", seat=top.seat, card=top.card, steps=dump_steps(rest)))
+    handler = HANDLERS.get(type(first))
+    if handler is None or _unsupported(first):
+        raise RuleViolation(
+            "NOT_IMPLEMENTED", f"The effect step {type(first).__name__!r} is not implemented yet."
+        )
+    handler(ctx, top, first)
+
+
+AUTO["steps"] = _steps
+
+
+def on(kind: type) -> Callable[[Handler], Handler]:
+    """Register a step handler."""
+
+    def register(handler: Handler) -> Handler:
+        HANDLERS[kind] = handler
+        return handler
+
+    return register
+
+
+@on(E.Gain)
+def _gain(ctx: Ctx, top: Frame, step: E.Gain) -> None:
+    state = ctx.state
+    values = [_count(state, top.seat, getattr(step, r), top.card)
+              for r in ("materials", "population", "progress", "actions")]  # fmt: skip
+    gain(ctx, top.seat, *values)
+    if values[0] > 0:
+        from domain.imperium.reactions import fire_gain
+
+        fire_gain(ctx, top.seat, "materials", gain_sources(state, top.seat, top.card, step))
+
+
+def gain_sources(state: ImperiumState, seat: int, card: str, step: E.Gain) -> list[str]:
+    """Cards of the seat's play area used to gain materials by ``step`` of ``card``: the card
+    itself when in play, the cards a per-amount counted, the cards the effect recalled or
+    abandoned as its cost (card note "Chadouf")."""
+    owner = state.seats[seat]
+    in_play = K.play_area(owner)
+    found = [card] if card in in_play else []
+    amount = step.materials
+    if isinstance(amount, E.Per) and amount.per.zone == "play_area":
+        found += [c for c in in_play if K.icon_count(state, c, amount.per.filter) > 0]
+    prefix = f"{seat}:{card}:"
+    found += [u[len(prefix) :] for u in state.memo.used if u.startswith(prefix)]
+    return list(dict.fromkeys(found))
+
+
+@on(E.Pay)
+def _pay(ctx: Ctx, top: Frame, step: E.Pay) -> None:
+    owner = ctx.state.seats[top.seat]
+    values = [getattr(step, r) for r in ("materials", "population", "progress")]
+    if any(v == "all" for v in values):
+        amounts = [
+            owner.tokens(r) if v == "all" else v
+            for r, v in zip(("materials", "population", "progress"), values, strict=True)
+        ]
+        ctx.emit(ev.TokensChanged(seat=top.seat, materials=-amounts[0],
+                                  population=-amounts[1], progress=-amounts[2]))  # fmt: skip
+    elif any(values):
+        ctx.push(payment_frame(top.seat, *values))
+    if isinstance(step.actions, int) and step.actions:
+        ctx.emit(ev.TokensChanged(seat=top.seat, actions=-min(step.actions, owner.actions)))
+
+
+@on(E.Draw)
+def _draw(ctx: Ctx, top: Frame, step: E.Draw) -> None:
+    ctx.state.memo.just_drawn = []
+    if step.per is not None:
+        count = _count(ctx.state, top.seat, E.Per(per=step.per, each=step.each), top.card)
+        ctx.push(draw_frame(top.seat, count, step.if_able, track=True))
+    elif step.up_to is not None:
+        ctx.push(Frame(kind="draw_up_to", seat=top.seat, count=step.up_to,
+                       optional=step.if_able))  # fmt: skip
+    else:
+        ctx.push(draw_frame(top.seat, step.count, step.if_able, track=True))
+
+
+def _draw_up_to_options(state: ImperiumState, top: Frame) -> list[Command]:
+    return [Choose(index=i) for i in range(top.count + 1)]
+
+
+def _draw_up_to_answer(ctx: Ctx, top: Frame, command: Command) -> None:
+    assert isinstance(command, Choose)
+    if command.index:
+        ctx.push(draw_frame(top.seat, command.index, top.optional, track=True))
+
+
+DECISIONS["draw_up_to"] = (_draw_up_to_options, _draw_up_to_answer)
+
+
+@on(E.DrawFame)
+def _draw_fame(ctx: Ctx, top: Frame, step: E.DrawFame) -> None:
+    for _ in range(step.count):
+        M.take_fame(ctx, top.seat, z(top.seat, "hand"))
+
+
+@on(E.Acquire)
+def _acquire(ctx: Ctx, top: Frame, step: E.Acquire) -> None:
+    for _ in range(step.times):
+        ctx.push(Frame(kind="acquire", seat=top.seat, card=top.card,
+                       data=dump_steps((step,))))  # fmt: skip
+
+
+def acquire_choices(state: ImperiumState, seat: int, step: E.Acquire) -> list[str]:
+    """Cards an acquire step may take: market cards, and exiled cards when allowed."""
+    found = M.market_candidates(state, step.suits, step.filter)
+    exile_suits: set[str] = set()
+    if "exile" in step.from_:
+        exile_suits.update(step.suits if step.suits != "any" else K.SUITS_MARKET)
+    for _, passive in K.passive_steps(state, seat):
+        if isinstance(passive, E.AcquireFromExileAllowed):
+            allowed = set(passive.suits)
+            if step.suits != "any":
+                allowed &= set(step.suits)
+            exile_suits.update(allowed)
+    found += [c for c in state.exile if any(s in exile_suits for s in K.suits(c))]
+    return found
+
+
+def _acquire_frame(ctx: Ctx, top: Frame) -> None:
+    (step,) = load_steps(top.data)
+    assert isinstance(step, E.Acquire)
+    choices = acquire_choices(ctx.state, top.seat, step)
+    if choices:
+        ctx.push(pick_frame(top.seat, top.card, "acquire", choices, 1))
+
+
+AUTO["acquire"] = _acquire_frame
+
+
+@on(E.Innovate)
+def _innovate(ctx: Ctx, top: Frame, step: E.Innovate) -> None:
+    for _ in range(step.times):
+        choices = M.innovate_candidates(ctx.state, step.suits)
+        ctx.push(pick_frame(top.seat, top.card, "innovate", choices, 1))
+
+
+@on(E.Develop)
+def _develop(ctx: Ctx, top: Frame, step: E.Develop) -> None:
+    choices = developable(ctx.state, top.seat, step.free)
+    if choices:
+        ctx.push(pick_frame(top.seat, top.card, "develop_free" if step.free else "develop",
+                            choices, 1))  # fmt: skip
+
+
+def _moves(action: str) -> Handler:
+    def handler(ctx: Ctx, top: Frame, step: Any) -> None:
+        state = ctx.state
+        if step.card == "self":
+            _pick_now(ctx, top, action, top.card)
+            return
+        if step.card == "just_acquired":
+            _pick_now(ctx, top, action, "just_acquired")
+            return
+        if step.card == "just_drawn":
+            for card in state.memo.just_drawn:
+                if card in state.seats[top.seat].hand:
+                    _pick_now(ctx, top, action, card)
+            return
+        if isinstance(step.card, E.Ref):
+            owner = state.seats[top.seat]
+            for card in list(owner.play) + list(owner.hand):
+                if card in step.card.ids or K.name(card) == step.card.name:
+                    _pick_now(ctx, top, action, card)
+                    return
+            return
+        found = candidates(state, top.seat, top.card, step)
+        count = step.count if step.count is not None else 1
+        optional = False
+        if isinstance(count, E.UpTo):
+            count, optional = count.up_to, True
+        elif count == "any":
+            count, optional = -1, True
+        elif count == "all":
+            count = len(found)
+        if found and count:
+            ctx.push(pick_frame(top.seat, top.card, action, found, count, optional,
+                                data=json.dumps(getattr(step, "to", "") or "")))  # fmt: skip
+
+    return handler
+
+
+def _pick_now(ctx: Ctx, top: Frame, action: str, card: str) -> None:
+    from domain.imperium.picks import PICK_ACTIONS
+
+    PICK_ACTIONS[action](ctx, Frame(kind="pick", seat=top.seat, card=top.card), card)
+
+
+for _kind, _action in (
+    (E.Discard, "discard"), (E.History, "history"), (E.Abandon, "abandon"),
+    (E.Recall, "recall"), (E.Recover, "recover"), (E.ReturnUnrest, "return_unrest"),
+    (E.Garrison, "garrison"), (E.PutOnDeck, "put_on_deck"), (E.FreePlay, "free_play"),
+    (E.Play, "play_from"),
+):  # fmt: skip
+    HANDLERS[_kind] = _moves(_action)
+
+
+@on(E.Exile)
+def _exile(ctx: Ctx, top: Frame, step: E.Exile) -> None:
+    if step.card == "self":
+        _pick_now(ctx, top, "exile_own", top.card)
+        return
+    if step.card == "revealed":
+        for card in [c for c in ctx.state.memo.revealed if c in ctx.state.revealed]:
+            ctx.emit(ev.CardMoved(seat=top.seat, card=card, src="revealed", dst="exile"))
+        return
+    if step.from_ == "market":
+        found = M.exilable(ctx.state)
+        if found:
+            ctx.push(pick_frame(top.seat, top.card, "exile_market", found, 1))
+        return
+    raise RuleViolation("NOT_IMPLEMENTED", "Exiling from that zone is not implemented yet.")
+
+
+@on(E.Steal)
+def _steal(ctx: Ctx, top: Frame, step: E.Steal) -> None:
+    state = ctx.state
+    state.memo.failed = []
+    for offset in range(1, state.n):
+        victim = (top.seat + offset) % state.n
+        if victim in state.memo.immune:
+            continue
+        if not K.condition(state, victim, step.from_.where):
+            continue
+        owner = state.seats[victim]
+        got = [min(getattr(step, r), owner.tokens(r)) for r in ("materials", "population",
+                                                                  "progress")]  # fmt: skip
+        if got != [step.materials, step.population, step.progress]:
+            state.memo.failed.append(victim)
+        if any(got):
+            ctx.emit(ev.TokensChanged(seat=victim, materials=-got[0], population=-got[1],
+                                      progress=-got[2]))  # fmt: skip
+            gain(ctx, top.seat, *got)
+
+
+@on(E.PlaceTokens)
+def _place_tokens(ctx: Ctx, top: Frame, step: E.PlaceTokens) -> None:
+    found = [s.card for s in ctx.state.market if s.card]
+    if found:
+        amount = [step.amount.materials, step.amount.population, step.amount.progress]
+        ctx.push(pick_frame(top.seat, top.card, "place_tokens", found, 1,
+                            data=json.dumps(amount)))  # fmt: skip
+
+
+@on(E.Flip)
+def _flip(ctx: Ctx, top: Frame, step: E.Flip) -> None:
+    if not top.card.startswith("KOK"):
+        raise RuleViolation("NOT_IMPLEMENTED", f"Turning {top.card} over is not implemented yet.")
+    ctx.emit(ev.KingOfKingsFlipped(seat=top.seat, face="B"))
+
+
+@on(E.TriggerGameEnd)
+def _trigger(ctx: Ctx, top: Frame, step: E.TriggerGameEnd) -> None:
+    trigger_end(ctx, top.card)
+
+
+@on(E.InsteadOfGaining)
+def _instead(ctx: Ctx, top: Frame, step: E.InsteadOfGaining) -> None:
+    """King of Kings is resolved rather than gained: nothing more to do."""
+
+
+@on(E.IgnoreAttack)
+def _ignore_attack(ctx: Ctx, top: Frame, step: E.IgnoreAttack) -> None:
+    if top.seat not in ctx.state.memo.immune:
+        ctx.state.memo.immune.append(top.seat)
+
+
+@on(E.DoubleTokensGained)
+def _double(ctx: Ctx, top: Frame, step: E.DoubleTokensGained) -> None:
+    index = ("materials", "population", "progress").index(step.resource)
+    amount = ctx.state.memo.tokens_gained[index]
+    gain(ctx, top.seat, *[amount if i == index else 0 for i in range(3)])
+
+
+for _passive in (E.HandSize, E.RemoveStateIcon, E.ReduceCost, E.Redirect, E.ReplaceCleanupToken,
+                 E.AcquireFromExileAllowed, E.FreePlayAllowed, E.CountsAs, E.DefinesZone,
+                 E.Reminder, E.LookAdditional):  # fmt: skip
+    HANDLERS[_passive] = lambda ctx, top, step: None
+
+
+# -- control steps ------------------------------------------------------------------------------
+def option_frame(seat: int, card: str, options: list[tuple[Any, ...]], optional: bool = False
+                 ) -> Frame:  # fmt: skip
+    """A decision among step lists (``Choose(index)``; ``Pass`` when ``optional``)."""
+    return Frame(kind="option", seat=seat, card=card, optional=optional,
+                 options=tuple(dump_steps(o) for o in options))  # fmt: skip
+
+
+def _option_options(state: ImperiumState, top: Frame) -> list[Command]:
+    found: list[Command] = [
+        Choose(index=i)
+        for i, text in enumerate(top.options)
+        if feasible(state, top.seat, top.card, load_steps(text))
+    ]
+    if top.optional:
+        found.append(Pass())
+    return found
+
+
+def _option_answer(ctx: Ctx, top: Frame, command: Command) -> None:
+    if isinstance(command, Choose):
+        ctx.push(Frame(kind="steps", seat=top.seat, card=top.card,
+                       steps=top.options[command.index]))  # fmt: skip
+
+
+DECISIONS["option"] = (_option_options, _option_answer)
+
+
+@on(E.May)
+def _may(ctx: Ctx, top: Frame, step: E.May) -> None:
+    ctx.push(option_frame(top.seat, top.card, [step.steps], optional=True))
+
+
+@on(E.Choose)
+def _choose(ctx: Ctx, top: Frame, step: E.Choose) -> None:
+    ctx.push(option_frame(top.seat, top.card, list(step.options)))
+
+
+@on(E.ChooseAny)
+def _choose_any(ctx: Ctx, top: Frame, step: E.ChooseAny) -> None:
+    options = list(step.options)
+    combos: list[tuple[Any, ...]] = []
+    for mask in range(1, 1 << len(options)):
+        combo: tuple[Any, ...] = ()
+        for i, option in enumerate(options):
+            if mask & (1 << i):
+                combo += tuple(option)
+        combos.append(combo)
+    ctx.push(option_frame(top.seat, top.card, combos))
+
+
+@on(E.CostThen)
+def _cost(ctx: Ctx, top: Frame, step: E.CostThen) -> None:
+    if payable(ctx.state, top.seat, top.card, step.cost):
+        ctx.push(steps_frame(top.seat, top.card, step.cost + step.then))
+
+
+@on(E.If)
+def _if(ctx: Ctx, top: Frame, step: E.If) -> None:
+    chosen = step.then if K.condition(ctx.state, top.seat, step.condition) else step.else_
+    if chosen:
+        ctx.push(steps_frame(top.seat, top.card, chosen))
+
+
+@on(E.Each)
+def _each(ctx: Ctx, top: Frame, step: E.Each) -> None:
+    state = ctx.state
+    start = 0 if step.each == "player" else 1
+    attack = bool(K.card(top.card).attack) if top.card in C.CARDS else False
+    frames = []
+    for offset in range(start, state.n):
+        seat = (top.seat + offset) % state.n
+        if attack and seat != top.seat and seat in state.memo.immune:
+            continue
+        frames.append(steps_frame(seat, top.card, step.do))
+    ctx.push(*frames)
