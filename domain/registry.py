@@ -1,7 +1,7 @@
 """The games this service knows, by name.
 
 >>> sorted(GAMES)
-['riseandfall', 'tapestry']
+['imperium', 'riseandfall', 'tapestry']
 >>> get_game("riseandfall").name
 'riseandfall'
 """
@@ -13,10 +13,13 @@ from typing import Any
 from domain.core.codec import Codec
 from domain.core.errors import MalformedCommand
 from domain.core.game import Game
+from domain.imperium.game import ImperiumGame
 from domain.riseandfall.game import RiseAndFall
 from domain.tapestry.game import TapestryGame
 
-GAMES: dict[str, Game[Any]] = {game.name: game for game in (RiseAndFall(), TapestryGame())}
+GAMES: dict[str, Game[Any]] = {
+    game.name: game for game in (RiseAndFall(), TapestryGame(), ImperiumGame())
+}
 _CODECS: dict[str, Codec] = {}
 
 

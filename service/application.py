@@ -135,6 +135,8 @@ class GameService:
             ledger, envelopes = Ledger.create(game_id, game_type, options or {}, seat_names, seed)
         except (msgspec.ValidationError, ValueError) as error:
             raise InvalidArgument(f"Invalid game setup: {error}") from error
+        except MalformedCommand as error:  # options the game's setup refuses (e.g. nations)
+            raise InvalidArgument(f"Invalid game setup: {error.message}") from error
         self.store.save_seed(game_id, seed)
         self.store.append(envelopes)
         cached = _Cached(ledger, {})

@@ -4,10 +4,13 @@ Rules: "Mise en place des joueurs" (F: civilization setup, G: rebalancing for a 
 civilization only), "Tours de revenus" step 1 (income turns 2-5), "Règles générales" (extra
 civilizations gained during the game), the player aid's civilization summaries.
 
-Implemented (:data:`IMPLEMENTED_CIVILIZATIONS`): Alchemists (push-your-luck science die),
-Entertainers (a path of benefits), Futurists (a head start on every track), Leaders (one free
-advance per track), Merrymakers (three columns), Militants (outposts on the mat) and The Chosen
-(track leadership and achievements). Setup deals only implemented civilizations.
+Implemented (:data:`IMPLEMENTED_CIVILIZATIONS`): all 16 base civilizations. The seven first
+ones live here — Alchemists (push-your-luck science die), Entertainers (a path of benefits),
+Futurists (a head start on every track), Leaders (one free advance per track), Merrymakers
+(three columns), Militants (outposts on the mat), The Chosen (track leadership and
+achievements); the others have a module each (``civ_<key>.py``): Architects, Craftsmen,
+Heralds, Historians, Inventors, Isolationists, Mystics, Nomads, Traders. :data:`GAINABLE` lists
+those that may be gained during the game (not The Chosen, not the Mystics).
 """
 
 from __future__ import annotations
@@ -25,6 +28,15 @@ from domain.tapestry.state import TRACK_IDS, Frame, TapestryState
 from domain.tapestry.tracks import OVERFLOW, SILENT, advance_frame, move, roll_science
 
 IMPLEMENTED_CIVILIZATIONS: tuple[str, ...] = (
+    "heralds",
+    "inventors",
+    "traders",
+    "isolationists",
+    "mystics",
+    "nomads",
+    "architects",
+    "craftsmen",
+    "historians",
     "alchemists",
     "entertainers",
     "futurists",
@@ -34,7 +46,21 @@ IMPLEMENTED_CIVILIZATIONS: tuple[str, ...] = (
     "the_chosen",
 )
 #: implemented civilizations whose mid-game gain rule is implemented too.
-GAINABLE: tuple[str, ...] = ("alchemists", "entertainers", "leaders", "merrymakers")
+GAINABLE: tuple[str, ...] = (
+    "heralds",
+    "inventors",
+    "traders",
+    "isolationists",
+    "nomads",
+    "architects",
+    "craftsmen",
+    "historians",
+    "alchemists",
+    "entertainers",
+    "leaders",
+    "merrymakers",
+    "militants",
+)
 _KEYS = {c.key: c.id for c in C.CIVILIZATIONS.values()}
 
 
@@ -64,6 +90,11 @@ def set_tokens(ctx: Ctx, seat: int, key: str, values: list[int]) -> None:
 
 
 # -- setup ---------------------------------------------------------------------------------
+#: rebalancing adjustments coded by a civilization's module (key -> its frames for a seat),
+#: added after the content's ``adjustment_gain`` / ``adjustment_vp_per_opponent``.
+ADJUSTMENTS: dict[str, Callable[[TapestryState, int], list[Frame]]] = {}
+
+
 def setup_frames(state: TapestryState, seat: int) -> list[Frame]:
     """What a starting civilization gives: its setup, then its rebalancing adjustment."""
     record = C.CIVILIZATIONS[state.seats[seat].civs[0]]
@@ -75,6 +106,8 @@ def setup_frames(state: TapestryState, seat: int) -> list[Frame]:
     if record.adjustment_vp_per_opponent:
         vp = record.adjustment_vp_per_opponent * (state.n - 1)
         frames.append(expr_frame(seat, gain("vp", vp), f"adjustment:{record.key}"))
+    if record.key in ADJUSTMENTS:
+        frames.extend(ADJUSTMENTS[record.key](state, seat))
     return frames
 
 
@@ -90,12 +123,19 @@ def _jump_four(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
 TOKENS["advance_each_track_4_no_benefit"] = _jump_four
 
 
+#: hooks run at the end of every income turn ``(ctx, seat, era)``, after the losses below
+#: (civilization modules register theirs, e.g. the Heralds' rebalancing after income turn 1).
+AFTER_INCOME: list[Callable[[Ctx, int, int], None]] = []
+
+
 def after_income(ctx: Ctx, seat: int, era: int) -> None:
     """End of an income turn: losses of the rebalancing at the end of the first one (F.À.Q.)."""
     player = ctx.state.seats[seat]
     if era == 1 and player.civs and player.civs[0] == _KEYS["futurists"]:
         gain_resources(ctx, seat, (0, 0, 0, -1), "adjustment:futurists")
         ctx.push(Frame(kind="resource", seat=seat, ints=(-1,), source="adjustment:futurists"))
+    for hook in AFTER_INCOME:
+        hook(ctx, seat, era)
 
 
 # -- income abilities ----------------------------------------------------------------------
@@ -103,12 +143,37 @@ IncomeHandler = Callable[[Ctx, int, int], None]
 
 
 def income_abilities(ctx: Ctx, seat: int, era: int) -> None:
-    """Step 1 of an income turn: each civilization's ability, in the order they were gained."""
-    frames = [
-        Frame(kind="civ_income", seat=seat, token=C.CIVILIZATIONS[civ].key, ints=(era,))
-        for civ in ctx.state.seats[seat].civs
-    ]
-    ctx.push(*frames)
+    """Step 1 of an income turn: each civilization's ability. With several civilizations that
+    have an income ability, the player chooses their order ("Tours de revenus", step 1), one
+    ``civ_order`` decision at a time."""
+    civs = [c for c in ctx.state.seats[seat].civs if C.CIVILIZATIONS[c].key in INCOME]
+    if len(civs) > 1:
+        ctx.push(Frame(kind="civ_order", seat=seat, ints=(era, *civs)))
+    else:
+        ctx.push(*(_income_frame(seat, era, civ) for civ in civs))
+
+
+def _income_frame(seat: int, era: int, civ: int) -> Frame:
+    return Frame(kind="civ_income", seat=seat, token=C.CIVILIZATIONS[civ].key, ints=(era,))
+
+
+def _order_options(state: TapestryState, top: Frame) -> list[Command]:
+    return [Choose(index=i) for i in range(len(top.ints) - 1)]
+
+
+def _order_answer(ctx: Ctx, top: Frame, command: Command) -> None:
+    assert isinstance(command, Choose)
+    era, civs = top.ints[0], list(top.ints[1:])
+    first = civs.pop(command.index)
+    rest = (
+        Frame(kind="civ_order", seat=top.seat, ints=(era, *civs))
+        if len(civs) > 1
+        else _income_frame(top.seat, era, civs[0])
+    )
+    ctx.push(_income_frame(top.seat, era, first), rest)
+
+
+DECISIONS["civ_order"] = (_order_options, _order_answer)
 
 
 def _civ_income(ctx: Ctx, top: Frame) -> None:
@@ -222,10 +287,10 @@ def _choice_answer(ctx: Ctx, top: Frame, command: Command) -> None:
     slots = _slots(key)
     if key == "alchemists":
         marked = tokens_of(ctx.state, seat, key, ())
-        set_tokens(ctx, seat, key, [])
         if isinstance(command, Decline):
+            set_tokens(ctx, seat, key, [])
             ctx.push(*(advance_frame(seat, t, OVERFLOW, "civ:alchemists") for t in marked))
-        else:
+        else:  # roll again: the marks stay, a repeated track fails (player aid, Alchimistes)
             ctx.push(Frame(kind="alchemy_roll", seat=seat))
         return
     assert isinstance(command, Choose)

@@ -131,6 +131,14 @@ class PlayTapestry(Command, frozen=True, kw_only=True):
     card: int
 
 
+class BuildOnMap(Command, frozen=True, kw_only=True):
+    """Nomads: put the building or landmark just gained on the territory at hex ``(q, r)``
+    instead of the capital."""
+
+    q: int
+    r: int
+
+
 TapestryCommand = (
     ChooseCivilization
     | ChooseCapital
@@ -149,4 +157,5 @@ TapestryCommand = (
     | Upgrade
     | ChooseTech
     | PlayTapestry
+    | BuildOnMap
 )

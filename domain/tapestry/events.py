@@ -383,6 +383,65 @@ class GameEnded(Event, frozen=True, kw_only=True):
     winners: tuple[int, ...]
 
 
+class PlotsBlocked(Event, frozen=True, kw_only=True):
+    """Empty plots ``cells`` of ``seat``'s capital became impassable (Architects' cubes)."""
+
+    seat: int
+    cells: tuple[tuple[int, int], ...]
+
+
+class BuildingsSwapped(Event, frozen=True, kw_only=True):
+    """``seat`` swapped the income buildings on plots ``first`` and ``second`` (Architects)."""
+
+    seat: int
+    first: tuple[int, int]
+    second: tuple[int, int]
+
+
+class PiecePlaced(Event, frozen=True, kw_only=True):
+    """``seat`` put a piece other than an outpost on board hex ``hex``: an income building or
+    landmark gained by the Nomads (``piece`` ``"building"``; ``building`` its type or
+    ``"landmark"``, ``landmark`` its id), or a player token of a civilization (``piece`` the
+    civilization key, e.g. ``"isolationists"``)."""
+
+    seat: int
+    hex: int
+    piece: str
+    building: str = ""
+    landmark: int = 0
+
+
+class PredictionMade(Event, frozen=True, kw_only=True):
+    """Mystics: ``seat`` sealed its prediction ``value`` for ``category`` (0 tech cards, 1
+    complete districts, 2 controlled territories, 3 completed tracks). Until the predictions
+    are revealed, other seats receive ``value`` 0 and no ``salt`` (the salt keeps the hash of
+    the redacted event from being brute-forced)."""
+
+    seat: int
+    category: int
+    value: int
+    salt: str = ""
+
+
+class PredictionsRevealed(Event, frozen=True, kw_only=True):
+    """Mystics: ``seat``'s sealed ``predictions`` were revealed at its last income turn, with
+    the ``counts`` reached (category order of :class:`PredictionMade`)."""
+
+    REVEALS = True
+    seat: int
+    predictions: tuple[int, ...]
+    counts: tuple[int, ...]
+
+
+class TechTaken(Event, frozen=True, kw_only=True):
+    """Inventors: ``seat`` took tech ``card`` out of ``owner``'s top row into its own bottom
+    row (a card holding an Inventors token was upgraded to the top row, F.À.Q.)."""
+
+    seat: int
+    owner: int
+    card: int
+
+
 TapestryEvent = (
     BoardPrepared
     | CapitalsDealt
@@ -431,4 +490,10 @@ TapestryEvent = (
     | TapestryDiscarded
     | CivTokensSet
     | GameEnded
+    | TechTaken
+    | PiecePlaced
+    | PredictionMade
+    | PredictionsRevealed
+    | PlotsBlocked
+    | BuildingsSwapped
 )

@@ -14,6 +14,7 @@ from domain.core import Event
 from domain.tapestry import events as ev
 from domain.tapestry.state import (
     BUILDINGS,
+    CONTROLLING_PIECES,
     OVER,
     PLAY,
     RESOURCES,
@@ -22,6 +23,7 @@ from domain.tapestry.state import (
     Outpost,
     PlacedBuilding,
     Played,
+    SeatState,
     TapestryState,
     TechOwned,
 )
@@ -40,6 +42,19 @@ def _fill(rows: list[str], cells: tuple[tuple[int, int], ...], mark: str) -> Non
         if 0 <= row < 9 and 0 <= col < 9:
             line = rows[row]
             rows[row] = line[:col] + mark + line[col + 1 :]
+
+
+def _swap(seat: SeatState, first: tuple[int, int], second: tuple[int, int]) -> None:
+    """Swap the income buildings on two plots (marks and recorded places)."""
+    (r1, c1), (r2, c2) = first, second
+    if not all(0 <= v < 9 for v in (r1, c1, r2, c2)):
+        return
+    a, b = seat.grid_filled[r1][c1], seat.grid_filled[r2][c2]
+    _fill(seat.grid_filled, (first,), b)
+    _fill(seat.grid_filled, (second,), a)
+    for placed in seat.buildings:
+        if placed.building != "landmark" and (placed.row, placed.col) in (first, second):
+            placed.row, placed.col = second if (placed.row, placed.col) == first else first
 
 
 def _setup(state: TapestryState, event: Any) -> None:
@@ -155,6 +170,10 @@ def _tracks(state: TapestryState, event: Any) -> None:
         _fill(seat.grid_filled, event.cells, mark)
     elif isinstance(event, ev.PlotsCleared):
         _fill(state.seats[event.seat].grid_blocked, event.cells, "0")
+    elif isinstance(event, ev.PlotsBlocked):
+        _fill(state.seats[event.seat].grid_blocked, event.cells, "1")
+    elif isinstance(event, ev.BuildingsSwapped):
+        _swap(state.seats[event.seat], event.first, event.second)
 
 
 def _map(state: TapestryState, event: Any) -> None:
@@ -183,7 +202,11 @@ def _map(state: TapestryState, event: Any) -> None:
     elif isinstance(event, ev.OutpostToppled | ev.OutpostRaised):
         toppled = isinstance(event, ev.OutpostToppled)
         for outpost in state.hexes[event.hex].outposts:
-            if outpost.seat == event.owner and outpost.toppled != toppled:
+            if (
+                outpost.seat == event.owner
+                and outpost.toppled != toppled
+                and outpost.piece in CONTROLLING_PIECES
+            ):
                 outpost.toppled = toppled
                 break
     elif isinstance(event, ev.ConquerDiceRolled):
@@ -213,6 +236,11 @@ def _cards(state: TapestryState, event: Any) -> None:
         seat = state.seats[event.seat]
         seat.tech = [t for t in seat.tech if t.card not in event.cards]
         state.tech_discard.extend(event.cards)
+    elif isinstance(event, ev.TechTaken):
+        owner = state.seats[event.owner]
+        if any(t.card == event.card for t in owner.tech):
+            owner.tech = [t for t in owner.tech if t.card != event.card]
+            state.seats[event.seat].tech.append(TechOwned(card=event.card))
     elif isinstance(event, ev.TapestryDrawn):
         state.seats[event.seat].hand.extend(event.cards)
     elif isinstance(event, ev.TapestryReshuffled):
@@ -229,6 +257,27 @@ def _cards(state: TapestryState, event: Any) -> None:
         state.seats[event.seat].civ_tokens[event.key] = list(event.values)
 
 
+#: civ_tokens keys of the Mystics: sealed predictions, and the counts revealed at the end.
+MYSTICS, MYSTICS_REVEALED = "mystics", "mystics_revealed"
+
+
+def _pieces_and_predictions(state: TapestryState, event: Any) -> None:
+    """Pieces other than outposts on the map; the Mystics' predictions."""
+    if isinstance(event, ev.PiecePlaced):
+        piece = Outpost(
+            seat=event.seat, piece=event.piece, building=event.building, landmark=event.landmark
+        )
+        state.hexes[event.hex].outposts.append(piece)
+    elif isinstance(event, ev.PredictionMade):
+        values = state.seats[event.seat].civ_tokens.setdefault(MYSTICS, [0, 0, 0, 0])
+        if 0 <= event.category < len(values):
+            values[event.category] = event.value
+    elif isinstance(event, ev.PredictionsRevealed):
+        tokens = state.seats[event.seat].civ_tokens
+        tokens[MYSTICS] = list(event.predictions)
+        tokens[MYSTICS_REVEALED] = list(event.counts)
+
+
 _FOLDS: tuple[Callable[[TapestryState, Any], None], ...] = (
     _setup,
     _turns,
@@ -236,6 +285,7 @@ _FOLDS: tuple[Callable[[TapestryState, Any], None], ...] = (
     _tracks,
     _map,
     _cards,
+    _pieces_and_predictions,
 )
 
 

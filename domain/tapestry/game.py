@@ -27,6 +27,16 @@ from domain.core import Chance, Command, Event, Game, MalformedCommand, Outcome,
 from domain.core import RuleViolation as Violation
 from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
     cards,
+    civ_architects,
+    civ_craftsmen,
+    civ_heralds,
+    civ_historians,
+    civ_inventors,
+    civ_isolationists,
+    civ_militants,
+    civ_mystics,
+    civ_nomads,
+    civ_traders,
     civs,
     gains,
     mapping,
@@ -71,6 +81,11 @@ PROMPTS: dict[str, tuple[str, str]] = {
     "track": ("track", "Choose a track."),
     "token_pick": ("token_pick", "Choose which of your tokens advances."),
     "civ_choice": ("civilization", "Use your civilization's ability."),
+    "civ_order": (
+        "civilization_order",
+        "Choose which of your civilizations uses its income ability first.",
+    ),
+    "militants_place": ("militants_place", "Put an outpost on a row of your Militants mat."),
     "democracy": ("democracy", "Discard a tapestry card for 2 VP, or stop."),
     "espionage": ("espionage", "Choose a tapestry card visible on an income mat to copy."),
     "guilds": ("guilds", "Exchange resources for VP (positive) or VP for resources."),
@@ -85,6 +100,47 @@ PROMPTS: dict[str, tuple[str, str]] = {
     "sail_give": ("age_of_sail", "Give a territory tile (opponent * 100 + tile) for 3 VP?"),
     "exploitation": ("exploitation", "Keep the VP (0) or take the tile's benefit again (1)."),
     "tyranny": ("tyranny", "Play a card you just drew over Tyranny for 5 VP, or decline."),
+    "architects_cube": (
+        "architects_cube",
+        "Put an impassable cube on an empty plot (one per district).",
+    ),
+    "architects_swap": (
+        "architects_swap",
+        "Swap two income buildings (plot a * 81 + plot b; plot = row * 9 + col), or stop.",
+    ),
+    "historians_give": (
+        "historians_give",
+        "Give one of your Historians tokens: opponent (tens) and token (units).",
+    ),
+    "heralds": (
+        "heralds",
+        "Put a Herald token on a visible WHEN PLAYED tapestry card (owner * 100 + its place on "
+        "that mat) to use its ability, or decline.",
+    ),
+    "herald_spy": ("espionage", "Choose a visible WHEN PLAYED tapestry card to copy."),
+    "herald_fire": (
+        "maker_of_fire",
+        "Play a WHEN PLAYED tapestry card over Maker of Fire, or decline.",
+    ),
+    "inventors": (
+        "inventors",
+        "Put an Inventors token on a bottom- or middle-row tech card of any seat: it moves up.",
+    ),
+    "traders": (
+        "traders",
+        "Put a trade token on an empty territory or beside a lone opposing outpost (hex index), "
+        "or decline.",
+    ),
+    "isolationists": (
+        "isolationists",
+        "Leave an Isolationist token with your outpost (0: the territory can no longer be "
+        "conquered, 1 resource of your choice), or decline.",
+    ),
+    "mystics_predict": (
+        "mystics_predict",
+        "Predict (sealed) your count in this category: tech cards, complete districts, "
+        "controlled territories or completed tracks (frame ints[0]).",
+    ),
 }
 
 
@@ -107,6 +163,8 @@ class TapestryGame(Game[TapestryState]):
             options = self.decode_options(options)
         if not self.min_seats <= seats <= self.max_seats:
             raise MalformedCommand("SEATS", "This Tapestry engine plays 2 to 5 players.")
+        if len(options.starting_civilizations) > seats:
+            raise ValueError(f"starting_civilizations has more entries than the {seats} seats")
         return TapestryState(options=options, seats=[SeatState() for _ in range(seats)])
 
     def setup(self, state: TapestryState, chance: Chance) -> list[Event]:

@@ -10,6 +10,7 @@ control; roll both dice, keep one; a lone opposing outpost is toppled), "Cartes 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from domain.core import Command
@@ -253,9 +254,17 @@ def _die_options(state: TapestryState, top: Frame) -> list[Command]:
     return [Choose(index=0), Choose(index=1)]
 
 
+#: hooks run when a conqueror keeps one of the two conquer dice, before its face resolves:
+#: ``(ctx, conqueror, hex, red face, black face, kept die: 0 red / 1 black)``; frames they push
+#: resolve after the kept face (the Traders take the other die, :mod:`civ_traders`).
+DIE_KEPT: list[Callable[[Ctx, int, int, int, int, int], None]] = []
+
+
 def _die_answer(ctx: Ctx, top: Frame, command: Command) -> None:
     assert isinstance(command, Choose)
     index, red, black = top.ints
+    for hook in DIE_KEPT:
+        hook(ctx, top.seat, index, red, black, command.index)
     ctx.push(_face(top.seat, index, red, black, command.index))
 
 

@@ -117,8 +117,8 @@ def conquer_targets(state: TapestryState, seat: int, anywhere: bool) -> list[int
     for i, cell in enumerate(state.hexes):
         if not cell.explored or len(cell.outposts) > 1 or i in mine:
             continue
-        if cell.outposts and cell.outposts[0].seat == seat:
-            continue
+        if cell.outposts and cell.outposts[0].seat == seat and not cell.outposts[0].piece:
+            continue  # your own outpost; a lone token of yours (Traders) may be conquered
         if anywhere or any(n in mine for n in near[i] if n >= 0):
             found.append(i)
     return found

@@ -20,10 +20,40 @@ from domain.tapestry.turns import start_turn
 START_OUTPOSTS = 2
 
 
+def starting_civilization_id(text: str) -> int:
+    """The id of an implemented civilization named by its key or its id as text (the
+    ``starting_civilizations`` option); raises ``ValueError`` for any other text.
+
+    >>> starting_civilization_id("militants") == starting_civilization_id("12") == 12
+    True
+    """
+    implemented = civs.implemented_ids()
+    by_key = {C.CIVILIZATIONS[c].key: c for c in implemented}
+    if text in by_key:
+        return by_key[text]
+    if text.isdigit() and int(text) in implemented:
+        return int(text)
+    raise ValueError(
+        f"starting_civilizations: {text!r} is not an implemented civilization "
+        f"(known: {', '.join(sorted(by_key))})"
+    )
+
+
+def fixed_civilizations(state: TapestryState) -> dict[int, int]:
+    """Seat -> the civilization the ``starting_civilizations`` option gives it."""
+    wanted = state.options.starting_civilizations[: state.n]
+    return {seat: starting_civilization_id(text) for seat, text in enumerate(wanted) if text}
+
+
 def dealt_count(state: TapestryState) -> int:
-    """Civilizations dealt per seat: the option, fewer when implemented ones run short."""
-    available = len(civs.implemented_ids())
-    return max(1, min(state.options.civilizations_dealt, available // state.n))
+    """Civilizations dealt per seat: the option, fewer when implemented ones run short (the
+    civilizations fixed by ``starting_civilizations`` are not dealt to anybody else)."""
+    fixed = fixed_civilizations(state)
+    dealt_to = state.n - len(fixed)
+    if dealt_to <= 0:
+        return 1
+    available = len(civs.implemented_ids()) - len(fixed)
+    return max(1, min(state.options.civilizations_dealt, available // dealt_to))
 
 
 def home_hex(state: TapestryState, capital: int) -> int:
@@ -55,13 +85,19 @@ def deal(ctx: Ctx) -> None:
         for seat, index in enumerate(ctx.chance.permutation(len(capitals))[: state.n]):
             ctx.emit(ev.CapitalsDealt(seat=seat, capitals=(capitals[index],)))
             choose_capital(ctx, seat, capitals[index])
-    pool = civs.implemented_ids()
+    fixed = fixed_civilizations(state)
+    pool = [c for c in civs.implemented_ids() if c not in fixed.values()]
     count = dealt_count(state)
     order = ctx.chance.permutation(len(pool))
+    dealt = 0
     for seat in range(state.n):
-        hand = tuple(sorted(pool[i] for i in order[seat * count : (seat + 1) * count]))
+        if seat in fixed:  # the option: this seat starts with that civilization, no choice
+            hand: tuple[int, ...] = (fixed[seat],)
+        else:
+            hand = tuple(sorted(pool[i] for i in order[dealt * count : (dealt + 1) * count]))
+            dealt += 1
         ctx.emit(ev.CivilizationsDealt(seat=seat, civilizations=hand))
-        if count == 1:
+        if len(hand) == 1:
             ctx.emit(ev.CivilizationChosen(seat=seat, civilization=hand[0]))
     ctx.emit(ev.FirstPlayerChosen(seat=ctx.chance.below(state.n)))
     if ready(state):

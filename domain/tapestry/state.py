@@ -34,9 +34,26 @@ class TapestryOptions(msgspec.Struct, frozen=True, kw_only=True):
     Attributes:
         civilizations_dealt: civilizations dealt to each seat to keep one ("Mise en place des
             joueurs", A: 2). Fewer are dealt when the implemented civilizations run short.
+        starting_civilizations: per seat (seat 0 first), a civilization that seat starts with
+            instead of being dealt some: its key (``"militants"``) or its id as text
+            (``"12"``); ``""`` (or no entry) deals that seat's as usual. Only implemented
+            civilizations, each at most once; the seat's rebalancing applies as for any
+            starting civilization. At most one entry per seat (checked by the game).
     """
 
     civilizations_dealt: Annotated[int, msgspec.Meta(ge=1, le=2)] = 2
+    starting_civilizations: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        """Only implemented civilizations, no duplicates (raises ``ValueError``)."""
+        chosen = [c for c in self.starting_civilizations if c]
+        if not chosen:
+            return
+        from domain.tapestry.setup import starting_civilization_id  # here: import cycle
+
+        ids = [starting_civilization_id(c) for c in chosen]
+        if len(set(ids)) != len(ids):
+            raise ValueError("starting_civilizations names a civilization twice")
 
 
 class Frame(msgspec.Struct, frozen=True, kw_only=True):
@@ -65,11 +82,26 @@ class Frame(msgspec.Struct, frozen=True, kw_only=True):
     source: str = ""
 
 
+#: map pieces that control a territory alone and can be toppled: an outpost (``""``) and a
+#: building the Nomads put on the map ("compte comme un Avant-poste").
+CONTROLLING_PIECES: tuple[str, ...] = ("", "building")
+
+
 class Outpost(msgspec.Struct, kw_only=True):
-    """An outpost on the map (toppled outposts lie on their side)."""
+    """A piece on the map, usually an outpost (toppled outposts lie on their side).
+
+    ``piece`` is ``""`` for an outpost, ``"building"`` for an income building or landmark
+    the Nomads put on the map (``building``: its type or ``"landmark"``, ``landmark``: its
+    id), or a civilization key for a player token of that civilization (e.g.
+    ``"isolationists"``). Every piece takes room on a territory ("Conquête": no conquest of a
+    territory holding 2 pieces or more); only :data:`CONTROLLING_PIECES` give control.
+    """
 
     seat: int
     toppled: bool = False
+    piece: str = ""
+    building: str = ""
+    landmark: int = 0
 
 
 class HexState(msgspec.Struct, kw_only=True):
@@ -80,7 +112,8 @@ class HexState(msgspec.Struct, kw_only=True):
         printed: a territory printed on the board (never explored).
         tile: the territory tile explored there (-1: none).
         rotation: the tile's rotation (0..5, clockwise sixths).
-        outposts: outposts on the hex, in arrival order.
+        outposts: outposts (and other pieces, see :class:`Outpost`) on the hex, in arrival
+            order.
     """
 
     q: int
@@ -101,7 +134,9 @@ class HexState(msgspec.Struct, kw_only=True):
         "Conquête": control is having the only standing outpost(s) on a territory (the two
         starting outposts of a seat share one territory).
         """
-        standing = {o.seat for o in self.outposts if not o.toppled}
+        standing = {
+            o.seat for o in self.outposts if not o.toppled and o.piece in CONTROLLING_PIECES
+        }
         return standing.pop() if len(standing) == 1 else -1
 
 

@@ -2,9 +2,10 @@
 
 Public: the map, every track, resources, VP, buildings and capitals, tech cards, territory and
 space tiles in supply (kept face up), face-up tapestry cards on mats, hand sizes, achievements
-and landmarks, the pending decision. Private to a seat: its tapestry hand and the
-civilizations dealt to it. Secret to everyone: a tapestry card laid face down from the deck
-(shown as card 0), and deck orders (never stored: draws are uniform at draw time).
+and landmarks, the pending decision. Private to a seat: its tapestry hand, the
+civilizations dealt to it and its Mystics predictions (until they are scored). Secret to
+everyone: a tapestry card laid face down from the deck (shown as card 0), and deck orders
+(never stored: draws are uniform at draw time).
 """
 
 from __future__ import annotations
@@ -16,8 +17,24 @@ import msgspec
 from domain.core import Event
 from domain.tapestry.commands import TapestryCommand
 from domain.tapestry.engine import current_options
-from domain.tapestry.events import CivilizationsDealt, TapestryDrawn, TapestryPlayed
+from domain.tapestry.events import (
+    CivilizationsDealt,
+    PredictionMade,
+    TapestryDrawn,
+    TapestryPlayed,
+)
+from domain.tapestry.evolve import MYSTICS, MYSTICS_REVEALED
 from domain.tapestry.state import OVER, SETUP, Frame, HexState, Played, TapestryState, TechOwned
+
+#: civ_tokens keys private to their seat until a second key appears (their reveal): the
+#: Mystics' sealed predictions, until they are scored.
+PRIVATE_CIV_TOKENS: dict[str, str] = {MYSTICS: MYSTICS_REVEALED}
+
+
+def sealed_key(tokens: dict[str, list[int]], key: str) -> bool:
+    """``True`` while the civ_tokens entry ``key`` is private to its seat."""
+    lift = PRIVATE_CIV_TOKENS.get(key)
+    return lift is not None and lift not in tokens
 
 
 class SeatView(msgspec.Struct, frozen=True, kw_only=True):
@@ -47,6 +64,8 @@ class SeatView(msgspec.Struct, frozen=True, kw_only=True):
     finished: bool
     achievements: tuple[int, ...]
     civ_tokens: dict[str, tuple[int, ...]]
+    #: the capital's impassable plots (``'1'``), printed or added (Architects' cubes).
+    capital_blocked: tuple[str, ...] = ()
 
 
 class TapestryView(msgspec.Struct, frozen=True, kw_only=True):
@@ -110,7 +129,12 @@ def seat_view(state: TapestryState, index: int, viewer: int | None) -> SeatView:
         income_turns=seat.income_turns,
         finished=seat.finished,
         achievements=tuple(seat.achievements),
-        civ_tokens={k: tuple(v) for k, v in seat.civ_tokens.items()},
+        civ_tokens={
+            k: tuple(v)
+            for k, v in seat.civ_tokens.items()
+            if own or not sealed_key(seat.civ_tokens, k)
+        },
+        capital_blocked=tuple(seat.grid_blocked),
     )
 
 
@@ -148,7 +172,15 @@ def make_view(
 
 
 def redact(state: TapestryState, event: Event, viewer: int | None) -> Event:
-    """``event`` as ``viewer`` may see it: others' draws and deals lose their cards."""
+    """``event`` as ``viewer`` may see it: others' draws and deals lose their cards, others'
+    sealed Mystics predictions their value and salt."""
+    if (
+        isinstance(event, PredictionMade)
+        and event.seat != viewer
+        and state.phase != OVER
+        and sealed_key(state.seats[event.seat].civ_tokens, MYSTICS)
+    ):
+        return PredictionMade(seat=event.seat, category=event.category, value=0)
     if isinstance(event, TapestryDrawn) and event.seat != viewer and state.phase != OVER:
         return TapestryDrawn(seat=event.seat, count=event.count)
     if isinstance(event, CivilizationsDealt) and event.seat != viewer and state.phase != OVER:

@@ -8,6 +8,7 @@ Protos mirror the domain's structs by naming convention, so one mechanism serves
   ``*_UNSPECIFIED`` name without ``UNSPECIFIED``) plus the upper-cased string, e.g. ``"city"``
   ↔ ``RISE_AND_FALL_PIECE_CITY``;
 * a list nested in a list is a repeated message ``<Name>List { repeated T values = 1; }``;
+* a dict nested in a list is a repeated message ``<Name>Map { map<string, T> values = 1; }``;
 * a tagged union (a dict with ``"type": Tag``) is a message with one ``oneof`` whose field
   ``snake_case(Tag)`` holds a message named ``<prefix><Tag>``, the prefix being the game's
   (``RiseAndFall``) or empty for kernel events.
@@ -70,6 +71,16 @@ def _is_list_wrapper(descriptor: Descriptor) -> bool:
     )
 
 
+def _is_map_wrapper(descriptor: Descriptor) -> bool:
+    """A message ``XMap { map<string, T> values = 1; }`` stands for a dict nested in a list."""
+    return bool(
+        descriptor.name.endswith("Map")
+        and len(descriptor.fields) == 1
+        and descriptor.fields[0].name == "values"
+        and _is_map(descriptor.fields[0])
+    )
+
+
 def _is_repeated(field: FieldDescriptor) -> bool:
     return bool(field.is_repeated)
 
@@ -101,6 +112,9 @@ def fill(message: Message, data: Any, prefix: str = "") -> Message:
         fill(inner, rest, prefix)
         return message
     if isinstance(data, list | tuple) and _is_list_wrapper(descriptor):
+        _set_field(message, descriptor.fields[0], data, prefix)
+        return message
+    if isinstance(data, dict) and _is_map_wrapper(descriptor):
         _set_field(message, descriptor.fields[0], data, prefix)
         return message
     if not isinstance(data, dict):
@@ -157,7 +171,7 @@ def _set_field(message: Message, field: Any, value: Any, prefix: str) -> None:
 def read(message: Message, prefix: str = "") -> Any:
     """Plain data from ``message``, ready for ``msgspec.convert`` (inverse of :func:`fill`)."""
     descriptor: Any = message.DESCRIPTOR
-    if _is_list_wrapper(descriptor):
+    if _is_list_wrapper(descriptor) or _is_map_wrapper(descriptor):
         return _get_field(message, descriptor.fields[0], prefix)
     oneofs = _real_oneofs(descriptor)
     if len(oneofs) == 1 and len(descriptor.fields) == len(oneofs[0].fields):

@@ -24,6 +24,7 @@ class ApiGame:
 API_GAMES: tuple[ApiGame, ...] = (
     ApiGame("riseandfall", pb.GAME_TYPE_RISE_AND_FALL, "rise_and_fall", "RiseAndFall"),
     ApiGame("tapestry", pb.GAME_TYPE_TAPESTRY, "tapestry", "Tapestry"),
+    ApiGame("imperium", pb.GAME_TYPE_IMPERIUM, "imperium", "Imperium"),
 )
 BY_NAME = {g.name: g for g in API_GAMES}
 BY_TYPE = {g.game_type: g for g in API_GAMES}

@@ -79,15 +79,42 @@ def create_tapestry_game(
     seats: int = 3,
     seed: str | None = None,
     civilizations_dealt: int | None = None,
+    starting_civilizations: tuple[str, ...] = (),
 ) -> Game:
-    """A new Tapestry game with ``seats`` seats."""
+    """A new Tapestry game with ``seats`` seats (``starting_civilizations``: per seat, a
+    civilization key that seat starts with, ``""`` to deal it as usual)."""
     seed = seed if seed is not None else long_seed("tapestry")
     options = pb.GameOptions(tapestry={})
     if civilizations_dealt is not None:
         options.tapestry.civilizations_dealt = civilizations_dealt
+    options.tapestry.starting_civilizations.extend(starting_civilizations)
     answer = stub.CreateGame(
         pb.CreateGameRequest(
             game_type=pb.GAME_TYPE_TAPESTRY,
+            options=options,
+            seat_names=[f"bot{i}" for i in range(seats)],
+            seed=seed,
+        )
+    )
+    tokens = [t.token for t in sorted(answer.seat_tokens, key=lambda t: t.seat)]
+    return Game(answer.game_id, tokens, seed, answer.version, answer.seed_commitment)
+
+
+def create_imperium_game(
+    stub: annales_pb2_grpc.GameServiceStub,
+    seats: int = 3,
+    seed: str | None = None,
+    nations: list[str] | None = None,
+    sides: list[str] | None = None,
+) -> Game:
+    """A new Imperium game with ``seats`` seats (nations and power-card faces optional)."""
+    seed = seed if seed is not None else long_seed("imperium")
+    options = pb.GameOptions(imperium={})
+    options.imperium.nations.extend(nations or [])
+    options.imperium.sides.extend(sides or [])
+    answer = stub.CreateGame(
+        pb.CreateGameRequest(
+            game_type=pb.GAME_TYPE_IMPERIUM,
             options=options,
             seat_names=[f"bot{i}" for i in range(seats)],
             seed=seed,

@@ -69,6 +69,16 @@ def _is_list_wrapper(message: Descriptor | None) -> bool:
     )
 
 
+def _is_map_wrapper(message: Descriptor | None) -> bool:
+    return (
+        message is not None
+        and message.name.endswith("Map")
+        and len(message.fields) == 1
+        and message.fields[0].name == "values"
+        and _is_map(message.fields[0])
+    )
+
+
 def _is_map(field: FieldDescriptor) -> bool:
     return bool(
         field.is_repeated
@@ -91,7 +101,8 @@ class Mirror:
     The proto forms: a struct is a message ``<prefix><Class>`` with the same field names; a
     sequence (or a fixed tuple of one item type) is ``repeated``; a list nested in a list, or an
     optional list, is a wrapper ``XList { repeated T values = 1; }``; ``T | None`` has presence;
-    a ``Literal`` is an enum (``*_UNSPECIFIED`` first); a ``dict[str, T]`` is a ``map``; a
+    a ``Literal`` is an enum (``*_UNSPECIFIED`` first); a ``dict[str, T]`` is a ``map`` (a dict
+    nested in a list, a wrapper ``XMap { map<string, T> values = 1; }``); a
     tagged union is a message holding exactly one ``oneof`` of ``<prefix><Class>`` messages.
     """
 
@@ -205,6 +216,12 @@ class Mirror:
                 self.fail(where, "a tagged union is a message")
             else:
                 self.union(tuple(o.cls for o in t.types), field.message_type)  # type: ignore[union-attr]
+        elif isinstance(t, mi.DictType):  # a dict nested in a list: a wrapper message
+            wrapper = field.message_type
+            if not _is_map_wrapper(wrapper):
+                self.fail(where, "a dict in a list is a message `XMap {map<string, T> values}`")
+            else:
+                self.mapping(where, t, wrapper.fields[0])  # type: ignore[union-attr]
         elif isinstance(t, mi.StructType):
             name = self.prefix + t.cls.__name__
             if field.message_type is None or field.message_type.name != name:
@@ -293,20 +310,26 @@ def missing_comments(file: descriptor_pb2.FileDescriptorProto) -> list[str]:
     return [name for path, name in elements(file) if not comments.get(path)]
 
 
+#: field numbers from here up are blocks reserved for parallel work (see :func:`aip_problems`).
+RESERVED_BLOCKS = 200
 _PASCAL = re.compile(r"^[A-Z][A-Za-z0-9]*$")
 _SNAKE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
 
 
 def aip_problems(file: descriptor_pb2.FileDescriptorProto, prefix: str) -> list[str]:
     """Names against AIP / buf style: package, prefixes, PascalCase messages, snake_case
-    fields, contiguous field numbers, enums starting at ``*_UNSPECIFIED = 0``."""
+    fields, contiguous field numbers, enums starting at ``*_UNSPECIFIED = 0``.
+
+    Field numbers from :data:`RESERVED_BLOCKS` up are blocks handed to work done in parallel
+    (e.g. 200-299 for rules completed while the API is written): only the numbers below it
+    must run from 1 without a gap (protoc already refuses duplicates)."""
     bad: list[str] = []
     if file.package != "annales.v1" or file.syntax != "proto3":
         bad.append(f"package {file.package} / syntax {file.syntax}")
     for m in file.message_type:
         if not (m.name.startswith(prefix) and _PASCAL.match(m.name)):
             bad.append(m.name)
-        numbers = sorted(f.number for f in m.field)
+        numbers = sorted(f.number for f in m.field if f.number < RESERVED_BLOCKS)
         if numbers != list(range(1, len(numbers) + 1)):
             bad.append(f"{m.name}: field numbers {numbers}")
         bad += [f"{m.name}.{f.name}" for f in m.field if not _SNAKE.match(f.name)]

@@ -23,13 +23,24 @@ import pytest
 from google.protobuf import descriptor_pb2
 
 from domain.bots import RandomBot
-from domain.tapestry.commands import ChooseTech, ExploreSpace, PlayTrap, TapestryCommand
+from domain.tapestry.commands import (
+    BuildOnMap,
+    ChooseTech,
+    ExploreSpace,
+    PlayTrap,
+    TapestryCommand,
+)
 from domain.tapestry.events import (
     BuildingPlaced,
+    BuildingsSwapped,
     CivilizationGained,
     CivilizationsDealt,
     OutpostRaised,
+    PiecePlaced,
+    PlotsBlocked,
     PlotsCleared,
+    PredictionMade,
+    PredictionsRevealed,
     ResourcesChanged,
     SpaceTileExplored,
     SpaceTilesDrawn,
@@ -38,6 +49,7 @@ from domain.tapestry.events import (
     TapestryPlayed,
     TapestryReshuffled,
     TechDiscarded,
+    TechTaken,
     TerritoryTileGiven,
     TokenMoved,
     TrackCompleted,
@@ -156,8 +168,14 @@ HAND_COMMANDS: tuple[Any, ...] = (
     ExploreSpace(tile=3),
     ChooseTech(card=17),
     PlayTrap(),
+    BuildOnMap(q=1, r=-1),  # Nomads
 )
 HAND_EVENTS: tuple[Any, ...] = (
+    PiecePlaced(seat=1, hex=7, piece="building", building="landmark", landmark=3),  # Nomads
+    PiecePlaced(seat=0, hex=4, piece="isolationists"),
+    PredictionMade(seat=2, category=1, value=7, salt="9f" * 32),  # Mystics, sealed
+    PredictionMade(seat=2, category=3, value=0),  # redacted for other seats
+    PredictionsRevealed(seat=2, predictions=(3, 2, 5, 1), counts=(3, 1, 6, 1)),
     TapestryDrawn(seat=1, count=2),  # redacted for other seats
     CivilizationsDealt(seat=2, civilizations=()),  # redacted for other seats
     TapestryPlayed(seat=0, card=0, era=3, face_up=False, from_hand=False),  # face down
@@ -171,6 +189,9 @@ HAND_EVENTS: tuple[Any, ...] = (
     PlotsCleared(seat=1, cells=((0, 0), (4, 5))),
     TerritoryTileGiven(seat=0, to=2, tile=14),
     TapestryReshuffled(),
+    TechTaken(seat=2, owner=0, card=8),  # Inventors
+    PlotsBlocked(seat=1, cells=((0, 3), (4, 4))),  # Architects' cubes
+    BuildingsSwapped(seat=0, first=(4, 4), second=(6, 6)),  # Architects gained mid-game
     ResourcesChanged(seat=0, delta=(-2, 0, 1, -8), reason="pay"),
     VPScored(seat=2, vp=-3, reason="dictatorship"),
     TokenMoved(seat=1, track="technology", token=1, origin=-1, to=0),
@@ -209,7 +230,7 @@ def test_every_command_class_round_trips(samples: Samples, name: str) -> None:
 def test_most_command_classes_are_met_in_play(samples: Samples) -> None:
     names = {c.__name__ for c in COMMANDS}
     # space tiles (exploration 9+), tech re-picks and traps are rare in random games
-    assert names - set(samples.commands) <= {"ExploreSpace", "ChooseTech", "PlayTrap"}
+    assert names - set(samples.commands) <= {"ExploreSpace", "ChooseTech", "PlayTrap", "BuildOnMap"}
 
 
 @pytest.mark.parametrize("name", [c.__name__ for c in EVENTS])
@@ -228,7 +249,8 @@ def test_most_event_classes_are_met_in_play(samples: Samples) -> None:
     rare = {
         "CivilizationGained", "OutpostRaised", "SpaceTileExplored", "SpaceTilesDrawn",
         "TechDiscarded", "TrackCompleted", "TrapPlayed", "PlotsCleared", "TerritoryTileGiven",
-        "TapestryReshuffled",
+        "TapestryReshuffled", "PiecePlaced", "PredictionMade", "PredictionsRevealed",
+        "TechTaken", "PlotsBlocked", "BuildingsSwapped",
     }  # fmt: skip
     assert names - set(samples.events) <= rare, names - set(samples.events)
     drawn = samples.events["TapestryDrawn"]

@@ -14,6 +14,9 @@ the server's own store and every message is judged at the head version it was pr
 * the civilizations dealt to another seat (``CivilizationsDealt``) likewise, and in views
   ``civ_offer`` is left unset for everyone but its seat;
 * tapestry cards laid face down from the deck are card 0 for every viewer, the owner too;
+* a Mystic's sealed predictions (``PredictionMade``): other viewers get value 0, no salt and
+  ``redacted`` set until that seat's ``PredictionsRevealed``, and views leave its
+  ``civ_tokens["mystics"]`` out for them until then;
 * another seat's hand: ``hand`` unset, ``hand_size`` the true count;
 * non-interference: each view (and each legal-action list met at those versions) equals what
   the rules give for a *scrambled* state — every hidden value (other seats' hands and
@@ -41,7 +44,9 @@ from annales.v1 import annales_pb2_grpc
 from annales.v1 import tapestry_pb2 as tp
 
 from domain.tapestry import content as C
+from domain.tapestry.civs import IMPLEMENTED_CIVILIZATIONS
 from domain.tapestry.commands import TapestryCommand
+from domain.tapestry.evolve import MYSTICS, MYSTICS_REVEALED
 from domain.tapestry.state import OVER, TapestryState
 from domain.tapestry.view import TapestryView
 from service.api.convert import read
@@ -65,6 +70,7 @@ HIDDEN_KINDS = {
     "TapestryDrawn": "cards",
     "CivilizationsDealt": "civilizations",
     "TapestryPlayed": "card",
+    "PredictionMade": "value",
 }
 
 
@@ -82,6 +88,8 @@ class Hidden:
     owner: int | None
     value: Any
     command_id: str
+    #: the version at which the secret lifts before the end (a Mystic's reveal), if any.
+    lift: int | None = None
 
 
 # -- the truth ------------------------------------------------------------------------------
@@ -121,6 +129,23 @@ def hidden_events(server: ServerProcess, game_id: str) -> tuple[list[Hidden], in
             found.append(
                 Hidden("TapestryPlayed", envelope.seq, None, event.card, envelope.command_id)
             )
+    reveals = {
+        event.seat: envelope.seq
+        for envelope, event in decoded
+        if envelope.kind == "PredictionsRevealed"
+    }
+    for envelope, event in decoded:
+        if envelope.kind == "PredictionMade" and event.value:
+            found.append(
+                Hidden(
+                    "PredictionMade",
+                    envelope.seq,
+                    event.seat,
+                    event.value,
+                    envelope.command_id,
+                    reveals.get(event.seat),
+                )
+            )
     return found, ended, seed_end
 
 
@@ -155,6 +180,10 @@ def scrambled(game: Any, state: TapestryState, viewer: int | None) -> TapestrySt
         for played in seat.mat:
             if not played.face_up:
                 played.card = _other(cards, played.card)
+        if index != viewer and MYSTICS_REVEALED not in seat.civ_tokens:
+            sealed = seat.civ_tokens.get(MYSTICS)
+            if sealed is not None:  # another valid prediction in each category
+                seat.civ_tokens[MYSTICS] = [v % 4 + 1 for v in sealed]
     return copy
 
 
@@ -172,6 +201,7 @@ def _event_value(event: pb.GameEvent, kind: str) -> Any:
             "TapestryDrawn": "tapestry_drawn",
             "CivilizationsDealt": "civilizations_dealt",
             "TapestryPlayed": "tapestry_played",
+            "PredictionMade": "prediction_made",
         }[kind],
     )
     value = getattr(payload, HIDDEN_KINDS[kind])
@@ -193,8 +223,11 @@ def check_tapestry(
     game = truth.pop(-1)
     leaks: list[str] = []
 
+    def lifted(secret: Hidden) -> int:
+        return ended if secret.lift is None else min(secret.lift, ended)
+
     def hidden(secret: Hidden, item: Seen) -> bool:
-        return item.hi < ended and (secret.owner is None or item.viewer != secret.owner)
+        return item.hi < lifted(secret) and (secret.owner is None or item.viewer != secret.owner)
 
     def count(key: str) -> None:
         stats[key] = stats.get(key, 0) + 1
@@ -210,12 +243,18 @@ def check_tapestry(
             shown = _event_value(event, secret.kind)
             if hidden(secret, item):
                 count("events")
+                if secret.kind == "PredictionMade":
+                    count("predictions")
+                    if event.tapestry.prediction_made.salt:
+                        leaks.append(f"{where}: event {event.seq} shows a prediction's salt")
                 if shown or not event.redacted:
                     leaks.append(
                         f"{where}: event {event.seq} {secret.kind} of seat "
                         f"{secret.owner} shows {shown} (redacted={event.redacted})"
                     )
-            elif (item.viewer == secret.owner or item.lo >= ended) and shown != secret.value:
+            elif (
+                item.viewer == secret.owner or item.lo >= lifted(secret)
+            ) and shown != secret.value:
                 # its own seat always sees it, everyone once the game is over
                 leaks.append(f"{where}: event {event.seq} hides {secret.kind} from its seat")
         # views: hands, offers, face-down cards, and non-interference
@@ -235,6 +274,11 @@ def check_tapestry(
                     count("views" if true_seat.hand else "empty_hands")
                     if seat_view.HasField("hand"):
                         leaks.append(f"{where}: shows seat {seat}'s hand {seat_view.hand.values}")
+                    if (
+                        MYSTICS in seat_view.civ_tokens
+                        and MYSTICS_REVEALED not in true_seat.civ_tokens
+                    ):
+                        leaks.append(f"{where}: shows seat {seat}'s sealed Mystics predictions")
                     if seat_view.HasField("civ_offer"):
                         leaks.append(f"{where}: shows seat {seat}'s civilization offer")
                 received = msgspec.convert(read(view, PREFIX), TapestryView)
@@ -281,13 +325,32 @@ def check_tapestry(
     return leaks
 
 
+def starting_civilizations(index: int, seats: int) -> tuple[str, ...]:
+    """The starting civilizations of oracle game ``index``: they cycle through all 16 so that
+    every one is in play across the long run; every other game has a starting Mystic (sealed
+    predictions always checked)."""
+    keys = sorted(IMPLEMENTED_CIVILIZATIONS)
+    chosen = [keys[(index * 5 + s) % len(keys)] for s in range(seats)]
+    if index % 2 == 0 and "mystics" not in chosen:
+        chosen[0] = "mystics"
+    return tuple(chosen)
+
+
+def test_the_long_oracle_puts_every_civilization_in_play() -> None:
+    """Issue "Tapestry part 2": the redaction oracle runs with every civilization in play."""
+    shapes = [SHAPES[i % len(SHAPES)] for i in range(N_GAMES_LONG)]
+    played = {c for i, n in enumerate(shapes) for c in starting_civilizations(i, n)}
+    assert played == set(IMPLEMENTED_CIVILIZATIONS)
+
+
 def run_oracle(
     stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess, index: int
 ) -> list[str]:
     """One recorded game and its leaks."""
     seats = SHAPES[index % len(SHAPES)]
     seed = long_seed(f"tapestry-oracle{index}")
-    game = create_tapestry_game(stub, seats, seed=seed)
+    chosen = starting_civilizations(index, seats)
+    game = create_tapestry_game(stub, seats, seed=seed, starting_civilizations=chosen)
     recorder = Recorder(
         stub,
         game,
@@ -315,6 +378,8 @@ def run_oracle(
     leaks = check_tapestry(recorder, server, seed, stats)
     for key in ("events", "views", "records", "non_interference", "legal_actions"):
         assert stats.get(key, 0) > 0, f"vacuous check ({key}): {stats}"
+    if "mystics" in chosen:
+        assert stats.get("predictions", 0) > 0, f"vacuous check (predictions): {stats}"
     if index == 0:
         _oracle_catches_planted_leaks(recorder, server, seed)
     return [f"game {index} ({seats} seats): {leak}" for leak in leaks]
@@ -323,8 +388,19 @@ def run_oracle(
 def _oracle_catches_planted_leaks(recorder: Recorder, server: ServerProcess, seed: str) -> None:
     """Self-test: the oracle flags a drawn card put back into a redacted streamed event, a view
     showing another seat's hand, a view whose hand size betrays a hidden change, and the seed
-    in a message before the end."""
+    in a message before the end; a sealed Mystics prediction put back into a redacted event
+    (the oracle's first game has a starting Mystic)."""
     secrets, _, _ = hidden_events(server, recorder.game.game_id)
+    sealed = {s.seq: s for s in secrets if s.kind == "PredictionMade"}
+    guess_stream = next(
+        m
+        for m in recorder.seen
+        if m.rpc == "WatchGame" and any(e.seq in sealed and e.redacted for e in m.message.events)
+    )
+    guessing = pb.WatchGameResponse()
+    guessing.CopyFrom(guess_stream.message)
+    guess = next(e for e in guessing.events if e.seq in sealed and e.redacted)
+    guess.tapestry.prediction_made.value = sealed[guess.seq].value
     drawn = {s.seq: s for s in secrets if s.kind == "TapestryDrawn"}
     stream = next(
         m
@@ -359,6 +435,7 @@ def _oracle_catches_planted_leaks(recorder: Recorder, server: ServerProcess, see
             Seen(stream.viewer, "WatchGame", stream.lo, stream.hi, leaky),
             Seen(view_item.viewer, "GetView", view_item.lo, view_item.hi, peeking),
             Seen(None, "GetGame", 2, 2, told),
+            Seen(guess_stream.viewer, "WatchGame", guess_stream.lo, guess_stream.hi, guessing),
         ],
     )
     found = check_tapestry(planted, server, seed)
@@ -366,6 +443,7 @@ def _oracle_catches_planted_leaks(recorder: Recorder, server: ServerProcess, see
     assert any("hand" in f for f in found), found
     assert any("depends on values hidden" in f for f in found), found
     assert any("seed" in f for f in found), found
+    assert any("PredictionMade" in f and "shows" in f for f in found), found
 
 
 @pytest.mark.parametrize("block", range(SAMPLE_BLOCKS))

@@ -1,7 +1,9 @@
 """``make bench`` — engine, store and application throughput, as ratios to raw operations.
 
-Engine: Rise & Fall folding / deciding, and a complete 4-player Tapestry game (decide +
-evolve, events per game, ``legal_actions`` per decision).
+Engine: Rise & Fall folding / deciding, a complete 4-player Tapestry game (decide +
+evolve, events per game, ``legal_actions`` per decision), the Tapestry bot (decision time,
+win rate against the random bot), and a complete 3-player Imperium game (decide + evolve,
+decisions per second, ``legal_actions`` per decision).
 
 Every number is printed next to a raw operation measured in the same run on the same machine
 (msgspec decode, an SQLite insert with the same durability setting), so the ratios stay
@@ -171,6 +173,136 @@ def bench_tapestry() -> None:
     )
 
 
+#: 2-player games of the Tapestry bot against the random bot timed by :func:`bench_tapestry_bot`.
+TAPESTRY_BOT_GAMES = 6
+
+
+def bench_tapestry_bot() -> None:
+    """The Tapestry bot (``make_bot("tapestry")``) against the random bot in 2-player games,
+    seats alternating: its decision time (median, p99) and win rate, against a raw operation
+    measured now on the same states: a msgpack round trip of the state (what one ply of its
+    lookahead pays at least once per legal action)."""
+    from domain.registry import get_game
+    from domain.tapestry.state import TapestryState
+
+    game = get_game("tapestry")
+    decisions: list[float] = []
+    trips: list[float] = []
+    won = 0
+    for seed in range(TAPESTRY_BOT_GAMES):
+        smart = seed % 2
+        bots = {smart: make_bot("tapestry", f"tbot{seed}".encode()),
+                1 - smart: make_bot("random", f"trnd{seed}".encode())}  # fmt: skip
+        state = game.initial(game.decode_options({}), 2)
+        for event in game.setup(state, Chance(f"tapestry-bot-{seed}".encode(), 0)):
+            state = game.evolve(state, event)
+        step = 0
+        while not game.is_over(state):
+            seat = game.pending(state).seats[0]
+            t0 = time.perf_counter()
+            command = bots[seat].choose(game, state, seat)
+            t1 = time.perf_counter()
+            if seat == smart:
+                blob = msgspec.msgpack.encode(state)
+                msgspec.msgpack.decode(blob, type=TapestryState)
+                trips.append(time.perf_counter() - t1)
+                decisions.append(t1 - t0)
+            step += 1
+            for event in game.decide(state, seat, command, Chance(f"tb-{seed}".encode(), step)):
+                state = game.evolve(state, event)
+        scores = game.scores(state)
+        won += scores[smart] > scores[1 - smart]
+    median, p99, trip = (
+        statistics.median(decisions), _percentile(decisions, 0.99), statistics.median(trips)
+    )  # fmt: skip
+    print(
+        f"tapestry bot vs random, 2p: won {won}/{TAPESTRY_BOT_GAMES} | decision median "
+        f"{median * 1000:.2f} ms, p99 {p99 * 1000:.1f} ms ({len(decisions)} decisions) | raw "
+        f"msgpack round trip of the state {trip * 1e6:.0f} us | ratio median {median / trip:.0f}x,"
+        f" p99 {p99 / trip:.0f}x"
+    )
+
+
+#: complete 3-player random-bot Imperium games timed by :func:`bench_imperium`.
+IMPERIUM_GAMES = 8
+
+
+def bench_imperium() -> None:
+    """A complete 3-player random-bot Imperium game in the engine alone (no storage, no
+    ledger): time of ``decide`` + ``evolve`` per game and decisions per second, events per game,
+    and ``legal_actions`` per decision (median, p99) — against raw msgspec operations on the
+    same data, measured now: msgpack decoding of the game's events, and a msgpack round trip
+    (encode + decode) of the state at each decision (what ``decide`` pays once to work on a
+    private copy)."""
+    from domain.imperium.state import ImperiumState
+    from domain.registry import get_game
+
+    game = get_game("imperium")
+    engine_s: list[float] = []
+    counts: list[int] = []
+    decisions = 0
+    legal: list[float] = []
+    state_trips: list[float] = []
+    payloads: list[bytes] = []
+    for seed in range(IMPERIUM_GAMES):
+        bots = {i: make_bot("random", f"ib{seed}-{i}".encode()) for i in range(3)}
+        chance_seed = f"imperium-bench-{seed}".encode()
+        state = game.initial(game.decode_options({}), 3)
+        t0 = time.perf_counter()
+        events = game.setup(state, Chance(chance_seed, 0))
+        for event in events:
+            state = game.evolve(state, event)
+        spent = time.perf_counter() - t0
+        produced = list(events)
+        step = 0
+        while not game.is_over(state):
+            seat = game.pending(state).seats[0]
+            t0 = time.perf_counter()
+            actions = game.legal_actions(state, seat)
+            t1 = time.perf_counter()
+            command = bots[seat]._chance().choice(actions)
+            t2 = time.perf_counter()
+            step += 1
+            new = game.decide(state, seat, command, Chance(chance_seed, step))
+            for event in new:
+                state = game.evolve(state, event)
+            t3 = time.perf_counter()
+            blob = msgspec.msgpack.encode(state)
+            msgspec.msgpack.decode(blob, type=ImperiumState)
+            t4 = time.perf_counter()
+            legal.append(t1 - t0)
+            state_trips.append(t4 - t3)
+            spent += t3 - t2
+            produced.extend(new)
+            decisions += 1
+        engine_s.append(spent)
+        counts.append(len(produced))
+        payloads.extend(msgspec.msgpack.encode(e) for e in produced)
+    decoder = msgspec.msgpack.Decoder(game.event_type)
+    raw_s = _timed(lambda: [decoder.decode(b) for b in payloads], 3)
+    raw_per_game = raw_s / IMPERIUM_GAMES
+    engine = statistics.median(engine_s)
+    events = statistics.median(counts)
+    per_decision = sum(engine_s) / decisions
+    trip = statistics.median(state_trips)
+    print(
+        f"imperium 3p random game, engine only: median {engine * 1000:.1f} ms decide+evolve "
+        f"({decisions / IMPERIUM_GAMES:.0f} decisions, {events:.0f} events/game) | raw msgspec "
+        f"decode of its events {raw_per_game * 1000:.2f} ms | ratio engine/raw-decode "
+        f"{engine / raw_per_game:.0f}x"
+    )
+    print(
+        f"imperium decisions: {_rate(decisions, sum(engine_s)):,.0f} decisions/s decide+evolve "
+        f"({per_decision * 1e6:.0f} us each) | raw msgpack round trip of the state "
+        f"{trip * 1e6:.0f} us | ratio decision/state-round-trip {per_decision / trip:.1f}x"
+    )
+    print(
+        f"imperium legal_actions per decision: median {statistics.median(legal) * 1e6:.0f} us, "
+        f"p99 {_percentile(legal, 0.99) * 1e6:.0f} us | ratio to the state round trip: median "
+        f"{statistics.median(legal) / trip:.2f}x, p99 {_percentile(legal, 0.99) / trip:.2f}x"
+    )
+
+
 def _long_game(service: GameService, target_events: int) -> str:
     """A game of at least ``target_events`` events: bot play padded with undo/redo cycles."""
     game_id = service.create_game("riseandfall", {"trophies": 6}, ["a", "b", "c"], b"long").game_id
@@ -246,6 +378,9 @@ def main() -> None:
     bench_engine()
     print("== engine (Tapestry, no storage) ==")
     bench_tapestry()
+    bench_tapestry_bot()
+    print("== engine (Imperium, no storage) ==")
+    bench_imperium()
     with tempfile.TemporaryDirectory() as tmp:
         print("== store and application (SQLite file) ==")
         bench_store(Path(tmp))

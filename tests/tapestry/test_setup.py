@@ -119,16 +119,15 @@ def test_two_civilizations_dealt_keep_one() -> None:
     assert offers[0][0] not in state.civs_out and offers[0][1] in state.civs_out
 
 
-def test_fewer_civilizations_dealt_when_implemented_ones_run_short() -> None:
-    """ "Mise en place des joueurs" A (engine limit): only implemented civilizations are dealt;
-    with 5 players there are not 10 of them, so each receives 1 (kept at once)."""
-    assert len(implemented_ids()) < 10
+def test_five_players_are_each_dealt_two_distinct_civilizations() -> None:
+    """ "Mise en place des joueurs" A: every seat draws 2 civilizations and keeps 1; with 5
+    players 10 distinct civilizations of the 16 are dealt (all 16 are implemented)."""
+    assert len(implemented_ids()) == 16
     state, events = new_game(5)
-    assert dealt_count(state) == 1
-    assert [len(e.civilizations) for e in of(events, ev.CivilizationsDealt)] == [1] * 5
-    assert len(of(events, ev.CivilizationChosen)) == 5
-    assert all(len(s.civs) == 1 for s in state.seats)
-    assert len({s.civs[0] for s in state.seats}) == 5
+    assert dealt_count(state) == 2
+    dealt = [e.civilizations for e in of(events, ev.CivilizationsDealt)]
+    assert [len(c) for c in dealt] == [2] * 5
+    assert len({civ for pair in dealt for civ in pair}) == 10
 
 
 def test_rebalancing_applies_to_the_starting_civilization() -> None:

@@ -118,7 +118,9 @@ def play(
                 f"(version {listed.version})"
             )
             for number, action in enumerate(listed.actions, 1):
-                console.print(f"  {number:>3}. {describe_action(action, view)}", highlight=False)
+                console.print(
+                    f"  {number:>3}. {describe_action(action, view, names)}", highlight=False
+                )
             extra = "u undo, " if listed.can_undo or listed.undo_versions else ""
             answer = _ask(f"choose 1-{len(listed.actions)} ({extra}v view, q quit): ")
             if answer is None or answer.lower() == "q":

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import typer
 from annales.v1 import annales_pb2 as pb
 from annales_client import AnnalesClient, make_api_bot, play_seats, view_data
+from annales_client.games import API_GAMES, api_game
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from annales_cli.common import (
@@ -24,11 +28,55 @@ from annales_cli.common import (
 )
 from annales_cli.render import STATUS, describe_event, seat_name
 
-GAME_ALIASES = {
-    "riseandfall": "riseandfall",
-    "rise-and-fall": "riseandfall",
-    "rise_and_fall": "riseandfall",
-    "rf": "riseandfall",
+#: short names accepted besides each game's own names (only for games the API serves).
+SHORT_ALIASES = {"rf": "riseandfall", "tap": "tapestry"}
+
+
+def _aliases() -> dict[str, str]:
+    """Every accepted spelling of each game the API serves (``API_GAMES``, which mirrors
+    ``domain/registry.py``): its registry name, its oneof field (``rise_and_fall``), that
+    field with dashes, its message prefix in lower case, and :data:`SHORT_ALIASES`."""
+    found: dict[str, str] = {}
+    for api in API_GAMES:
+        for alias in (api.name, api.field, api.field.replace("_", "-"), api.prefix.lower()):
+            found[alias] = api.name
+    found.update({k: v for k, v in SHORT_ALIASES.items() if v in found.values()})
+    return found
+
+
+GAME_ALIASES = _aliases()
+KNOWN_GAMES = ", ".join(api.name for api in API_GAMES)
+
+
+def _game_help() -> str:
+    """The ``game`` argument's help: each game of the API's list with its aliases."""
+    entries = []
+    for api in API_GAMES:
+        others = sorted(a for a, n in GAME_ALIASES.items() if n == api.name and a != api.name)
+        entries.append(f"{api.name} (or {', '.join(others)})" if others else api.name)
+    return "Game: " + "; ".join(entries) + "."
+
+
+GAME_HELP = _game_help()
+
+
+def game_name(text: str) -> str:
+    """The registry name of a game typed on the command line (exits when unknown).
+
+    >>> game_name("Rise-and-Fall"), game_name("tap")
+    ('riseandfall', 'tapestry')
+    """
+    name = GAME_ALIASES.get(text.lower())
+    if name is None:
+        fail(f"unknown game {text!r}; known: {KNOWN_GAMES}")
+    return name
+
+
+#: command-line options of ``annales new`` -> (game, domain option name).
+GAME_OPTIONS = {
+    "--trophies": ("riseandfall", "trophies"),
+    "--world": ("riseandfall", "world"),
+    "--civilizations": ("tapestry", "civilizations_dealt"),
 }
 ServerOption = typer.Option(None, "--server", envvar="ANNALES_SERVER", help=SERVER_HELP)
 TokensOption = typer.Option(None, "--tokens", help=TOKENS_HELP)
@@ -40,32 +88,45 @@ def _names(client: AnnalesClient, game_id: str) -> list[str]:
 
 @api_errors
 def new(
-    game: str = typer.Argument("riseandfall", help="Game: riseandfall."),
-    players: int | None = typer.Option(None, "--players", "-n", help="Seats, 2-4 (default 3)."),
+    game: str = typer.Argument("riseandfall", help=GAME_HELP),
+    players: int | None = typer.Option(
+        None, "--players", "-n", help="Seats: 2-4 for riseandfall, 2-5 for tapestry (default 3)."
+    ),
     seed: str = typer.Option("", help="Seed (text); random when empty, secret until the end."),
     names: str = typer.Option("", help="Comma-separated seat names (default player1, ...)."),
-    trophies: int | None = typer.Option(None, help="Trophies to end the game (4, 5 or 6)."),
-    world: str | None = typer.Option(None, help="World building: random or players."),
+    trophies: int | None = typer.Option(
+        None, help="riseandfall: trophies to end the game (4, 5 or 6)."
+    ),
+    world: str | None = typer.Option(None, help="riseandfall: world building, random or players."),
+    civilizations: int | None = typer.Option(
+        None, help="tapestry: civilizations dealt to each seat to keep one (1 or 2; default 2)."
+    ),
     server: str | None = ServerOption,
     tokens: Path | None = TokensOption,
 ) -> None:
     """Create a game on the server; print its id and seat tokens and save them.
 
-    Example: ``annales new riseandfall --players 3 --seed s1 --names ann,bob,cy``
+    The games (and their aliases) come from the API's game list; each game's own options
+    are refused for another game.
+
+    Example: ``annales new riseandfall --players 3 --seed s1 --names ann,bob,cy`` or
+    ``annales new tapestry --players 4 --seed s2``
     """
-    name = GAME_ALIASES.get(game.lower())
-    if name is None:
-        fail(f"unknown game {game!r}; known: riseandfall")
+    name = game_name(game)
     seat_names = [n.strip() for n in names.split(",") if n.strip()] if names else []
     if seat_names and players is not None and len(seat_names) != players:
         fail(f"--names lists {len(seat_names)} names for {players} players")
     count = len(seat_names) if seat_names else players or 3
     seat_names = seat_names or [f"player{i + 1}" for i in range(count)]
     options: dict[str, object] = {}
-    if trophies is not None:
-        options["trophies"] = trophies
-    if world is not None:
-        options["world"] = world
+    given = {"--trophies": trophies, "--world": world, "--civilizations": civilizations}
+    for flag, value in given.items():
+        if value is None:
+            continue
+        owner, key = GAME_OPTIONS[flag]
+        if owner != name:
+            fail(f"{flag} is an option of {owner}, not of {name}")
+        options[key] = value
     with connect(server) as client:
         created = client.create_game(name, seat_names, seed=seed, options=options)
     saved = SavedGame(
@@ -115,51 +176,91 @@ def watch(
         )
 
 
+@dataclass(frozen=True)
+class Milestones:
+    """How ``annales bots`` measures a game's progress: ``count(view)`` of ``total(view)``
+    ``unit``, re-read after events of ``kinds`` (and every 50 actions)."""
+
+    unit: str
+    kinds: frozenset[str]
+    count: Callable[[dict[str, Any]], int]
+    total: Callable[[dict[str, Any]], int]
+
+
+MILESTONES = {
+    "riseandfall": Milestones(
+        "trophies",
+        frozenset({"TrophyWon"}),
+        lambda view: int(view.get("trophies_taken", 0)),
+        lambda view: int(view.get("trophy_target", 4)),
+    ),
+    "tapestry": Milestones(
+        "income turns",
+        frozenset({"IncomeTurnStarted"}),
+        lambda view: sum(int(s.get("income_turns", 0)) for s in view.get("seats", [])),
+        lambda view: 5 * len(view.get("seats", [])),
+    ),
+}
+ACTIONS = Milestones("actions", frozenset(), lambda view: 0, lambda view: 0)
+
+
 @api_errors
 def bots(
     game_id: str = typer.Argument(..., help="Game id (or a unique prefix of a saved game)."),
     seats: str = typer.Option(..., help="Comma-separated seats to play, e.g. 1,2."),
-    bot: str = typer.Option("random", help="Bot: random or greedy."),
+    bot: str = typer.Option(
+        "random",
+        help="Bot: random (uniform over the listed actions) or greedy (a one-ply heuristic "
+        "on the seat's view; Rise & Fall: building and income first; Tapestry: the advance, "
+        "benefit or bonus whose immediate gain — VP, resources, buildings, landmarks — is "
+        "largest, income when nothing better; seeded ties, one choice in four random).",
+    ),
     seed: str = typer.Option("bots", help="Seed of the bots' own choices."),
     max_actions: int | None = typer.Option(None, help="Stop after this many actions."),
     server: str | None = ServerOption,
     tokens: Path | None = TokensOption,
 ) -> None:
-    """Fill seats with bots that play through the API until the game ends.
+    """Fill seats with bots that play through the API until the game ends (any game).
 
     The bots only send back actions the server listed; other seats (humans, other bot
-    processes) play at their own pace — the bots wait for them on the game's stream.
+    processes) play at their own pace — the bots wait for them on the game's stream. The
+    progress bar counts trophies (Rise & Fall) or income turns (Tapestry).
 
     Example: ``annales bots 3f2a --seats 1,2 --bot greedy``
     """
     saved = need_game(game_id, tokens)
     numbers = [int(s) for s in seats.split(",") if s.strip()]
-    players = {saved.seat(n): make_api_bot(bot, f"{seed}/{n}".encode()) for n in numbers}
+    try:
+        players = {saved.seat(n): make_api_bot(bot, f"{seed}/{n}".encode()) for n in numbers}
+    except ValueError as error:
+        fail(str(error))
     with connect(server, saved) as client:
         first = client.get_game(saved.game_id)
-        target = view_data(first.view).get("trophy_target", 4) if first.HasField("view") else 4
+        milestones = MILESTONES.get(api_game(first.game.game_type).name, ACTIONS)
+        view = view_data(first.view) if first.HasField("view") else {}
+        target = milestones.total(view)
         columns = (
             SpinnerColumn(),
             TextColumn("{task.description}"),
             BarColumn(),
-            TextColumn("{task.completed}/{task.total} trophies"),
+            TextColumn(f"{{task.completed}}/{{task.total}} {milestones.unit}"),
             TimeElapsedColumn(),
         )
         with Progress(*columns, console=console) as progress:
-            task = progress.add_task("bots playing", total=target)
+            task = progress.add_task("bots playing", total=target or None)
             count = [0]
 
             def on_submit(seat: int, response: pb.SubmitActionResponse) -> None:
                 count[0] += 1
-                won = sum(1 for e in response.events if e.kind == "TrophyWon")
-                if won or count[0] % 50 == 0:
+                reached = any(e.kind in milestones.kinds for e in response.events)
+                if target and (reached or count[0] % 50 == 0):
                     game = client.get_game(saved.game_id)
-                    taken = view_data(game.view).get("trophies_taken", 0)
-                    progress.update(task, completed=min(taken, target))
+                    done = milestones.count(view_data(game.view))
+                    progress.update(task, completed=min(done, target))
                 progress.update(task, description=f"{count[0]} actions, version {response.version}")
 
             result = play_seats(client, players, on_submit=on_submit, max_actions=max_actions)
-            if result.finished:
+            if result.finished and target:
                 progress.update(task, completed=target)
         summary = client.get_game(saved.game_id).game
     console.print(

@@ -1,8 +1,12 @@
-"""Readable terminal rendering of games: Rise & Fall views, actions and events (rich).
+"""Readable terminal rendering of games: views, actions and events (rich), by game.
 
-Cells are shown as ``(x,y)`` (column, row of the 40 x 40 grid; cell id ``y * 40 + x``). The
-world is cropped to the cells in use; each cell is two characters on its terrain's colour:
-a piece letter and its seat number (``C*`` is a city with a merchant on it).
+:func:`render_view`, :func:`describe_action` and :func:`describe_event` dispatch on the game
+of the message: Tapestry to :mod:`annales_cli.render_tapestry`, Rise & Fall here; a game with
+no renderer falls back to its raw data (:func:`~annales_cli.render_common.describe_fields`).
+
+Rise & Fall cells are shown as ``(x,y)`` (column, row of the 40 x 40 grid; cell id
+``y * 40 + x``). The world is cropped to the cells in use; each cell is two characters on its
+terrain's colour: a piece letter and its seat number (``C*`` is a city with a merchant on it).
 """
 
 from __future__ import annotations
@@ -11,10 +15,27 @@ from collections.abc import Sequence
 from typing import Any
 
 from annales.v1 import annales_pb2 as pb
-from annales_client.games import action_data, event_data, view_data
+from annales_client.games import action_data, event_data, game_of_action, view_data
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+
+from annales_cli.render_common import SEAT_STYLE, STATUS, describe_fields, seat_name
+from annales_cli.render_tapestry import (
+    describe_tapestry_action,
+    describe_tapestry_event,
+    render_tapestry_view,
+)
+
+__all__ = [
+    "STATUS",
+    "cell_name",
+    "describe_action",
+    "describe_event",
+    "render_view",
+    "render_world",
+    "seat_name",
+]
 
 GRID = 40
 TERRAIN_NAMES = {0: "sea", 1: "plain", 2: "forest", 3: "mountain", 4: "glacier"}
@@ -33,13 +54,7 @@ PIECE_LETTER = {
     "merchant": "$",
     "temple": "T",
 }
-SEAT_STYLE = ("bold red1", "bold black", "bold magenta", "bold white")
 CELL_FIELDS = {"cell", "origin", "target", "city", "temple"}
-STATUS = {
-    pb.GAME_STATUS_SETUP: "setup",
-    pb.GAME_STATUS_RUNNING: "running",
-    pb.GAME_STATUS_FINISHED: "finished",
-}
 
 
 def cell_name(cell: int) -> str:
@@ -51,14 +66,6 @@ def cell_name(cell: int) -> str:
     if cell < 0:
         return "-"
     return f"({cell % GRID},{cell // GRID})"
-
-
-def seat_name(names: Sequence[str], seat: int) -> str:
-    """``name#seat``, or ``system`` for -1."""
-    if seat < 0:
-        return "system"
-    name = names[seat] if 0 <= seat < len(names) else "?"
-    return f"{name}#{seat}"
 
 
 # -- the world --------------------------------------------------------------------------
@@ -118,8 +125,14 @@ def _cards(values: Sequence[str] | None) -> str:
 def render_view(
     view_message: pb.GameView, names: Sequence[str], summary: pb.GameSummary | None = None
 ) -> RenderableType:
-    """A seat's (or a spectator's) view: header, world, seats, trophies, pending decision."""
-    if view_message.WhichOneof("game") != "rise_and_fall":
+    """A seat's (or a spectator's) view: header, world, seats, trophies, pending decision.
+
+    Tapestry views go to :func:`~annales_cli.render_tapestry.render_tapestry_view`.
+    """
+    game = view_message.WhichOneof("game")
+    if game == "tapestry":
+        return render_tapestry_view(view_message, names, summary)
+    if game != "rise_and_fall":
         return Text(str(view_message))
     view = view_data(view_message)
     viewer = view.get("viewer")
@@ -231,8 +244,11 @@ def piece_at(view: dict[str, Any] | None, cell: int) -> str:
     return "+".join(found) or "piece"
 
 
-def describe_action(action: pb.Action, view: dict[str, Any] | None = None) -> str:
-    """A short human description of an action (``view``: the seat's view data, for context).
+def describe_action(
+    action: pb.Action, view: dict[str, Any] | None = None, names: Sequence[str] = ()
+) -> str:
+    """A short human description of an action (``view``: the seat's view data, for context;
+    ``names``: the seat names, for actions naming a seat).
 
     >>> from annales_client.games import command_to_action
     >>> from domain.riseandfall.commands import ChooseCard
@@ -240,6 +256,11 @@ def describe_action(action: pb.Action, view: dict[str, Any] | None = None) -> st
     'play the city card (face down)'
     """
     data = action_data(action)
+    game = game_of_action(action).name
+    if game == "tapestry":
+        return describe_tapestry_action(data, view, names)
+    if game != "riseandfall":
+        return describe_fields(data)
     kind = data.get("type")
     terrain: list[int] = list((view or {}).get("world", {}).get("terrain", []))
 
@@ -278,10 +299,24 @@ def describe_action(action: pb.Action, view: dict[str, Any] | None = None) -> st
 def describe_event(event: pb.GameEvent, names: Sequence[str]) -> str:
     """One readable line for an event: ``seq acting-seat kind: details``.
 
-    Cells read ``(x,y)``, seats ``name#n``; hidden parts of sealed choices read ``(hidden)``.
+    Cells read ``(x,y)``, seats ``name#n``; hidden parts of sealed choices read ``(hidden)``;
+    Tapestry events name their cards (:func:`~annales_cli.render_tapestry.describe_tapestry_event`).
     """
     data = event_data(event)
     kind = str(data.pop("type", event.kind))
+    if event.WhichOneof("payload") == "tapestry":
+        parts = describe_tapestry_event(kind, data, event, names)
+    else:
+        parts = _event_parts(kind, data, event, names)
+    actor = seat_name(names, event.seat) if event.seat >= 0 else "system"
+    details = f": {'; '.join(parts)}" if parts else ""
+    return f"{event.seq:>5} {actor:<10} {kind}{details}"
+
+
+def _event_parts(
+    kind: str, data: dict[str, Any], event: pb.GameEvent, names: Sequence[str]
+) -> list[str]:
+    """The detail parts of a Rise & Fall (or kernel) event's line."""
     parts: list[str] = []
     for key, value in data.items():
         if kind == "FirstPlayerPassed" and isinstance(value, int):
@@ -314,6 +349,4 @@ def describe_event(event: pb.GameEvent, names: Sequence[str]) -> str:
             parts.append(f"{key} {', '.join(str(v) for v in value) or '-'}")
         else:
             parts.append(f"{key} {value}")
-    actor = seat_name(names, event.seat) if event.seat >= 0 else "system"
-    details = f": {'; '.join(parts)}" if parts else ""
-    return f"{event.seq:>5} {actor:<10} {kind}{details}"
+    return parts

@@ -5,7 +5,8 @@
 * :class:`Seat` — a game id, seat number and bearer token;
 * :class:`AnnalesError` and its subclasses — gRPC code + ``google.rpc.ErrorInfo`` reason;
 * :mod:`annales_client.games` — actions ↔ domain commands, views/events as plain data;
-* :mod:`annales_client.bots` — random and greedy bots playing through the API.
+* :mod:`annales_client.bots` — random and greedy bots playing through the API (any game);
+* :mod:`annales_client.tapestry` — Tapestry content names, benefit text, the greedy heuristic.
 
 Example::
 

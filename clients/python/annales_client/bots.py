@@ -8,9 +8,13 @@
   table of immediate gains computed from the seat's view (Rise & Fall: building and income
   actions first, then growth and training, moves towards high-VP terrain last; cards whose
   pieces score most; decline the cards with fewest pieces; buy back when the card's pieces
-  outweigh its price). Ties — and any game it has no table for — fall back to the seeded
-  random choice, and one choice in four (``EXPLORE``) is uniform: a pure greedy stalls Rise &
-  Fall (every seat taxing forever, nobody completing a trophy). Deterministic for a seed.
+  outweigh its price; Tapestry: :func:`annales_client.tapestry.tapestry_value` — advance
+  where the space reached gives most (VP, resources, buildings, a free landmark), take the
+  best offered benefit, buy a bonus worth more than its price, build where rows and
+  districts are fullest, gain the scarcest resource; income when nothing better). Ties — and
+  any game it has no table for — fall back to the seeded random choice, and one choice in
+  four (``EXPLORE``) is uniform: a pure greedy stalls Rise & Fall (every seat taxing
+  forever, nobody completing a trophy). Deterministic for a seed.
 
 :func:`play_seats` drives one or more seats until the game ends: ListLegalActions → bot →
 SubmitAction with ``expected_version`` and an idempotency key; a version conflict (ABORTED:
@@ -30,6 +34,7 @@ from annales.v1 import annales_pb2 as pb
 from annales_client.client import AnnalesClient, Seat, new_key
 from annales_client.errors import AnnalesError
 from annales_client.games import action_data, game_of_action, view_data
+from annales_client.tapestry import tapestry_value
 from domain.core.chance import Chance
 
 #: VP per cell of each terrain (sea, plain, forest, mountain, glacier as mountain).
@@ -110,12 +115,13 @@ class GreedyApiBot(RandomApiBot):
         """The listed action with the best heuristic value; random among the best."""
         actions = list(listed.actions)
         chance = self._chance()
-        if len(actions) == 1 or view is None or game_of_action(actions[0]).name != "riseandfall":
+        valuer = VALUERS.get(game_of_action(actions[0]).name) if actions else None
+        if len(actions) == 1 or view is None or valuer is None:
             return chance.choice(actions)
         if chance.below(EXPLORE) == 0:
             return chance.choice(actions)
         data = view_data(view.view)
-        values = [_riseandfall_value(action_data(a), data, view.seat) for a in actions]
+        values = [valuer(action_data(a), data, view.seat) for a in actions]
         best = max(values)
         return chance.choice([a for a, v in zip(actions, values, strict=True) if v == best])
 
@@ -151,6 +157,12 @@ def _riseandfall_value(command: dict[str, Any], view: dict[str, Any], seat: int)
         return float(terrain_vp(int(command["cell"])))
     return 0.0
 
+
+#: the greedy bot's heuristic per game: (action data, view data, seat) -> expected gain.
+VALUERS: dict[str, Callable[[dict[str, Any], dict[str, Any], int], float]] = {
+    "riseandfall": _riseandfall_value,
+    "tapestry": tapestry_value,
+}
 
 BOTS: dict[str, type[RandomApiBot]] = {"random": RandomApiBot, "greedy": GreedyApiBot}
 

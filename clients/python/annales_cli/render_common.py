@@ -1,0 +1,59 @@
+"""What every game's renderer shares: seat names, game status names, a generic describer.
+
+:mod:`annales_cli.render` re-exports these and dispatches to a game's own renderer
+(:mod:`annales_cli.render_tapestry`); a game without one falls back to :func:`describe_fields`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from annales.v1 import annales_pb2 as pb
+
+STATUS = {
+    pb.GAME_STATUS_SETUP: "setup",
+    pb.GAME_STATUS_RUNNING: "running",
+    pb.GAME_STATUS_FINISHED: "finished",
+}
+SEAT_STYLE = ("bold red1", "bold black", "bold magenta", "bold white")
+
+
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """``name#seat``, or ``system`` for -1.
+
+    >>> seat_name(["ann", "bob"], 1), seat_name([], -1)
+    ('bob#1', 'system')
+    """
+    if seat < 0:
+        return "system"
+    name = names[seat] if 0 <= seat < len(names) else "?"
+    return f"{name}#{seat}"
+
+
+def _words(name: str) -> str:
+    """``"PlaceBuilding"`` -> ``"place building"``; ``"choose_tech"`` -> ``"choose tech"``."""
+    out = "".join(f" {c.lower()}" if c.isupper() else c for c in name).strip()
+    return out.replace("_", " ")
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{_words(str(k))} {_value(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return ", ".join(_value(v) for v in value) or "-"
+    return str(value)
+
+
+def describe_fields(data: Mapping[str, Any]) -> str:
+    """A generic description of an action's (or event's) plain data: its type in words, then
+    each field.
+
+    >>> describe_fields({"type": "PlaceBuilding", "row": 2, "col": 3, "orientation": 0})
+    'place building: row 2, col 3, orientation 0'
+    >>> describe_fields({"type": "TakeIncome"})
+    'take income'
+    """
+    kind = _words(str(data.get("type", "action")))
+    fields = [f"{_words(str(key))} {_value(value)}" for key, value in data.items() if key != "type"]
+    return f"{kind}: {', '.join(fields)}" if fields else kind

@@ -1,0 +1,527 @@
+"""Readable terminal rendering of Tapestry views, actions and events (rich).
+
+Content ids read ``Name (#id)`` (cards, civilizations, capitals, landmarks); hexes read
+``(q,r)`` in the board's axial coordinates; resources are listed coin, worker, food, culture;
+tracks exploration, science, technology, military. The capital grid is 9 x 9 plots, top row
+first (``.`` empty, ``M``/``H``/``F``/``A`` market, house, farm, armory, ``L`` landmark), its
+3 x 3 districts separated by spaces, rows and columns numbered 0-8 (``r2c3``: row 2, col 3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from annales.v1 import annales_pb2 as pb
+from annales_client.games import view_data
+from annales_client.tapestry import (
+    BUILDINGS,
+    RESOURCES,
+    START_BUILDINGS,
+    TRACKS,
+    benefit_text,
+    conquer_die,
+    content_name,
+    hex_name,
+    landmark_plots,
+    space_info,
+)
+from rich.columns import Columns
+from rich.console import Group, JustifyMethod, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from annales_cli.render_common import SEAT_STYLE, STATUS, describe_fields, seat_name
+
+__all__ = [
+    "describe_tapestry_action",
+    "describe_tapestry_event",
+    "render_tapestry_view",
+    "resources_text",
+]
+
+#: event fields holding content ids, whatever the event: field -> kind of id.
+_ID_FIELDS = {
+    "civilization": "civilization",
+    "civilizations": "civilization",
+    "capital": "capital",
+    "capitals": "capital",
+    "landmark": "landmark",
+    "achievement": "achievement",
+}
+#: the kind of card a ``card`` / ``cards`` field names, by event kind.
+_CARD_KIND = {
+    "TapestryDrawn": "tapestry",
+    "TapestryPlayed": "tapestry",
+    "TapestryDiscarded": "tapestry",
+    "TrapPlayed": "tapestry",
+    "TechInvented": "tech",
+    "TechUpgraded": "tech",
+    "TechDiscarded": "tech",
+    "TechDisplayFilled": "tech",
+    "TechDisplayCleared": "tech",
+}
+_SEAT_FIELDS = ("seat", "to", "owner", "first_player")
+_ROWS = {0: "bottom", 1: "middle", 2: "top"}
+#: cost units given up by discarding, and the kind of id a discard names.
+_DISCARDS = {"tapestry_card": "tapestry", "territory_tile": "territory", "tech_card": "tech"}
+
+
+def resources_text(resources: Sequence[int]) -> str:
+    """``"3 coin, 1 worker, 0 food, 2 culture"``.
+
+    >>> resources_text([3, 1, 0, 2])
+    '3 coin, 1 worker, 0 food, 2 culture'
+    """
+    return ", ".join(f"{n} {r}" for n, r in zip(resources, RESOURCES, strict=False))
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" + ("" if count == 1 else "s")
+
+
+def _names(kind: str, ids: Sequence[int]) -> str:
+    return ", ".join(content_name(kind, int(i)) for i in ids) or "-"
+
+
+def _hex(view: Mapping[str, Any] | None, index: int) -> str:
+    hexes: Sequence[Mapping[str, Any]] = (view or {}).get("hexes", [])
+    if 0 <= index < len(hexes):
+        return f"({hexes[index].get('q', 0)},{hexes[index].get('r', 0)})"
+    return f"hex #{index}"
+
+
+def _source(source: str) -> str:
+    """A frame's ``source`` for a player: ``track:science:5`` -> ``science space 5 (Chemistry)``."""
+    parts = source.split(":")
+    if parts[0] == "track" and len(parts) == 3 and parts[2].isdigit():
+        name = space_info(parts[1], int(parts[2]))[0]
+        return f"{parts[1]} space {parts[2]}" + (f" ({name})" if name else "")
+    if parts[0] == "track" and len(parts) == 2:
+        return f"the {parts[1]} track"
+    if parts[0] == "era" and len(parts) == 2:
+        return f"the start of era {parts[1]}"
+    if parts[0] == "tile" and len(parts) == 2:
+        return f"territory tile #{parts[1]}"
+    if parts[0] in ("civ", "repeat", "adjustment") and len(parts) == 2:
+        return f"{parts[0]} {parts[1].replace('_', ' ')}"
+    return source.replace("_", " ")
+
+
+# -- a whole view -----------------------------------------------------------------------
+def _header(view: Mapping[str, Any], names: Sequence[str], summary: pb.GameSummary | None) -> Text:
+    header = Text()
+    header.append(
+        f"Tapestry — {view.get('phase', '?')}, turn {view.get('turn', 0)} "
+        f"({view.get('board', '?')} board)",
+        style="bold",
+    )
+    if summary is not None:
+        header.append(
+            f"   version {summary.version}/{summary.head_version} "
+            f"({STATUS.get(summary.status, '?')})"
+        )
+    current, first = int(view.get("current", -1)), int(view.get("first_player", -1))
+    header.append(
+        f"\ncurrent: {seat_name(names, current) if current >= 0 else '-'}"
+        f"   first player: {seat_name(names, first) if first >= 0 else '-'}"
+        f"   tech display: {_names('tech', view.get('tech_display', []))}"
+    )
+    return header
+
+
+def _seats_table(view: Mapping[str, Any], names: Sequence[str]) -> Table:
+    table = Table(
+        title="Seats",
+        caption="resources: coin, worker, food, culture; tracks: exploration, science, "
+        "technology, military; buildings left on the income mat: market, house, farm, armory",
+        expand=False,
+    )
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("seat", "left"),
+        ("civ", "left"),
+        ("VP", "right"),
+        ("resources\nC/W/F/Cu", "center"),
+        ("tracks\nE/S/T/M", "center"),
+        ("buildings\nM/H/F/A", "center"),
+        ("era", "right"),
+        ("outposts", "right"),
+        ("hand", "right"),
+    )
+    for column, justify in columns:
+        table.add_column(column, justify=justify)
+    viewer, pending = view.get("viewer"), set(view.get("pending", []))
+    for seat in view.get("seats", []):
+        number = int(seat.get("seat", 0))
+        label = Text(seat_name(names, number), style=SEAT_STYLE[number % len(SEAT_STYLE)])
+        label.append(" (you)" if number == viewer else "")
+        label.append(" ◀" if number in pending else "")
+        label.append(" ✓" if seat.get("finished") else "")
+        taken = list(seat.get("buildings_taken", [0] * len(BUILDINGS)))
+        left = [start - t for start, t in zip(START_BUILDINGS, taken, strict=False)]
+        table.add_row(
+            label,
+            _names("civilization", seat.get("civilizations", [])),
+            str(seat.get("vp", 0)),
+            "/".join(str(n) for n in seat.get("resources", [])),
+            "/".join(str(n) for n in seat.get("positions", [])),
+            "/".join(str(n) for n in left),
+            str(seat.get("income_turns", 0)),
+            str(seat.get("outposts", 0)),
+            _cards(int(seat.get("hand_size", 0))),
+        )
+    return table
+
+
+def _cards_table(view: Mapping[str, Any], names: Sequence[str]) -> Table:
+    table = Table(title="Cards and tiles", expand=False)
+    for column in ("seat", "hand", "tech cards (row)", "tapestry mat (era)", "landmarks", "tiles"):
+        table.add_column(column)
+    for seat in view.get("seats", []):
+        number = int(seat.get("seat", 0))
+        tech = ", ".join(
+            f"{content_name('tech', int(t.get('card', 0)))} {_ROWS.get(int(t.get('row', 0)), '?')}"
+            for t in seat.get("tech", [])
+        )
+        mat = ", ".join(
+            f"{int(p.get('era', 0))}: {content_name('tapestry', int(p.get('card', 0)))}"
+            for p in seat.get("mat", [])
+        )
+        tiles = f"territory {', '.join(str(t) for t in seat.get('territory', [])) or '-'}"
+        if seat.get("space"):
+            tiles += f"; space {', '.join(str(t) for t in seat['space'])}"
+        hand = seat.get("hand")
+        table.add_row(
+            seat_name(names, number),
+            _names("tapestry", hand) if hand is not None else "hidden",
+            tech or "-",
+            mat or "-",
+            _names("landmark", seat.get("landmarks", [])),
+            tiles,
+        )
+    return table
+
+
+def _capital(seat: Mapping[str, Any], names: Sequence[str]) -> Text:
+    number = int(seat.get("seat", 0))
+    capital = int(seat.get("capital", -1))
+    text = Text(seat_name(names, number), style=SEAT_STYLE[number % len(SEAT_STYLE)])
+    text.append(f" — {content_name('capital', capital) if capital >= 0 else 'no capital yet'}\n")
+    text.append("   012 345 678\n", style="dim")
+    for row, line in enumerate(seat.get("capital_grid", [])):
+        text.append(f"{row}  ", style="dim")
+        text.append(" ".join(line[i : i + 3] for i in range(0, len(line), 3)) + "\n")
+        if row in (2, 5):
+            text.append("\n")
+    return text
+
+
+def _map(view: Mapping[str, Any], names: Sequence[str]) -> Text:
+    hexes: Sequence[Mapping[str, Any]] = view.get("hexes", [])
+    held = [(i, h) for i, h in enumerate(hexes) if h.get("outposts")]
+    explored = sum(1 for h in hexes if int(h.get("tile", -1)) >= 0)
+    text = Text(
+        f"Map: {len(hexes)} hexes, {explored} explored; {len(held)} with outposts:\n", style="bold"
+    )
+    for _, cell in held:
+        tile = int(cell.get("tile", -1))
+        where = f"tile #{tile}" if tile >= 0 else ("printed" if cell.get("printed") else "-")
+        counts: dict[tuple[int, bool], int] = {}
+        for outpost in cell.get("outposts", []):
+            key = (int(outpost.get("seat", 0)), bool(outpost.get("toppled")))
+            counts[key] = counts.get(key, 0) + 1
+        owners = ", ".join(
+            seat_name(names, s) + (f" ×{n}" if n > 1 else "") + (" (toppled)" if toppled else "")
+            for (s, toppled), n in counts.items()
+        )
+        text.append(f"  ({cell.get('q', 0)},{cell.get('r', 0)}) {where}: {owners}\n")
+    return text
+
+
+def _decision(view: Mapping[str, Any], names: Sequence[str]) -> Text:
+    text = Text()
+    if view.get("final_scores") is not None:
+        scores = view["final_scores"]
+        text.append(
+            "Game over — final scores: "
+            + ", ".join(f"{seat_name(names, i)} {s}" for i, s in enumerate(scores)),
+            style="bold",
+        )
+        winners = ", ".join(seat_name(names, w) for w in view.get("winners") or [])
+        text.append(f"   winner(s): {winners}", style="bold green")
+        return text
+    waiting = ", ".join(seat_name(names, s) for s in view.get("pending", [])) or "nobody"
+    text.append(f"decision: {view.get('decision', '')}", style="bold")
+    text.append(f" — {view.get('prompt', '')} (waiting for {waiting})")
+    frame: Mapping[str, Any] = view.get("frame") or {}
+    if frame.get("source"):
+        text.append(f"\n  from {_source(str(frame['source']))}")
+    if frame.get("kind") == "bonus":
+        cost = ", ".join(str(u).replace("_", " ") for u in frame.get("options", []))
+        text.append(f"\n  bonus: {benefit_text(frame.get('expr'))} for {cost or 'nothing'}")
+    elif frame.get("kind") == "build" and frame.get("token"):
+        text.append(f"\n  building: {frame['token']}")
+    elif frame.get("options"):
+        offered = "   ".join(
+            f"{i}) {benefit_text(option)}" for i, option in enumerate(frame["options"])
+        )
+        text.append(f"\n  offered: {offered}")
+    return text
+
+
+def _you(view: Mapping[str, Any], names: Sequence[str]) -> Text | None:
+    viewer = view.get("viewer")
+    seats: Sequence[Mapping[str, Any]] = view.get("seats", [])
+    if viewer is None or not 0 <= int(viewer) < len(seats):
+        return None
+    me = seats[int(viewer)]
+    text = Text(f"You ({seat_name(names, int(viewer))}): ", style="bold")
+    text.append(f"{me.get('vp', 0)} VP; resources: {resources_text(me.get('resources', []))}")
+    tracks = []
+    for track, position in zip(TRACKS, me.get("positions", []), strict=False):
+        name = space_info(track, int(position))[0]
+        tracks.append(f"{track} {position}" + (f" ({name})" if name else ""))
+    text.append(f"\n  tracks: {', '.join(tracks)}")
+    text.append(f"\n  hand: {_names('tapestry', me.get('hand') or [])}")
+    offer = me.get("civ_offer")
+    if offer:
+        text.append(f"\n  civilizations dealt: {_names('civilization', offer)}")
+    if int(me.get("capital", -1)) < 0 and me.get("capital_offer"):
+        text.append(f"\n  capitals dealt: {_names('capital', me['capital_offer'])}")
+    return text
+
+
+def render_tapestry_view(
+    view_message: pb.GameView, names: Sequence[str], summary: pb.GameSummary | None = None
+) -> RenderableType:
+    """A seat's (or a spectator's) Tapestry view: header, your seat, seats, cards, capitals,
+    the map's held hexes and the pending decision (or the final scores)."""
+    view = view_data(view_message)
+    parts: list[RenderableType] = [_header(view, names, summary)]
+    you = _you(view, names)
+    if you is not None:
+        parts.append(you)
+    parts += [_seats_table(view, names), _cards_table(view, names)]
+    capitals = [_capital(seat, names) for seat in view.get("seats", [])]
+    parts += [Columns(capitals, padding=(0, 4)), _map(view, names), _decision(view, names)]
+    return Group(*parts)
+
+
+# -- actions ----------------------------------------------------------------------------
+def _choose_text(index: int, view: Mapping[str, Any], names: Sequence[str]) -> str:
+    frame: Mapping[str, Any] = view.get("frame") or {}
+    kind, ints = str(frame.get("kind", "")), list(frame.get("ints", []))
+    options = list(frame.get("options", []))
+    track = TRACKS[index] if 0 <= index < len(TRACKS) else f"track {index}"
+    if kind in ("choose", "order") and 0 <= index < len(options):
+        verb = "take" if kind == "choose" else "take first"
+        return f"{verb}: {benefit_text(options[index])}"
+    if kind == "research" and len(ints) == 2:
+        rolled = TRACKS[ints[1]] if 0 <= ints[1] < len(TRACKS) else "?"
+        return f"advance on {rolled} (the rolled track)" if index == 0 else "stay"
+    if kind == "research_pick" and len(ints) == 3:
+        rolled = ints[1 + index] if index in (0, 1) else -1
+        return f"keep the roll: {TRACKS[rolled] if 0 <= rolled < len(TRACKS) else '?'}"
+    if kind == "die" and len(ints) == 3:
+        colour = "red" if index == 0 else "black"
+        face = conquer_die(colour, ints[1] if index == 0 else ints[2])
+        return f"keep the {colour} die: {benefit_text(face)}"
+    if kind in ("track", "card_track") and frame.get("token") != "socialism":
+        return f"choose the {track} track"
+    if kind == "card_track":
+        where, space = divmod(index, 100)
+        return f"{TRACKS[where] if 0 <= where < len(TRACKS) else '?'} to space {space}"
+    if kind in ("marriage", "trade_economy"):
+        other, pick = divmod(index, 10)
+        return f"{seat_name(names, other)}, {TRACKS[pick] if pick < len(TRACKS) else '?'} track"
+    if kind == "alliance":
+        return f"ally with {seat_name(names, index)}"
+    if kind == "sail_give":
+        other, tile = divmod(index, 100)
+        return f"give territory tile #{tile} to {seat_name(names, other)} (3 VP)"
+    if kind in ("democracy", "espionage"):
+        verb = "discard" if kind == "democracy" else "copy"
+        return f"{verb} {content_name('tapestry', index)}"
+    if kind == "colonialism":
+        return f"the tile at {_hex(view, index)}"
+    if kind == "guilds":
+        k = abs(index)
+        return (
+            f"pay {k} resource(s) for {5 * k} VP"
+            if index > 0
+            else f"pay {5 * k} VP for {k} resource(s)"
+        )
+    if kind == "olympic":
+        return "pay a worker for 10 VP"
+    if kind == "exploitation":
+        return "keep the exploration VP" if index == 0 else "give them back for the tile's benefit"
+    return f"choose option {index}" + (f" ({frame.get('token')})" if frame.get("token") else "")
+
+
+def _advance_text(data: Mapping[str, Any], view: Mapping[str, Any] | None) -> str:
+    track = str(data.get("track", "?"))
+    text = f"advance on {track}"
+    seats: Sequence[Mapping[str, Any]] = (view or {}).get("seats", [])
+    viewer = (view or {}).get("viewer")
+    if viewer is not None and 0 <= int(viewer) < len(seats) and track in TRACKS:
+        me = seats[int(viewer)]
+        index, token = TRACKS.index(track), int(data.get("token", -1))
+        tokens = list((me.get("tracks") or [[]] * len(TRACKS))[index])
+        position = tokens[token] if 0 <= token < len(tokens) else me["positions"][index]
+        name, benefit, cost = space_info(track, int(position) + 1)
+        if name:
+            text += f" to space {int(position) + 1} ({name}: {benefit})"
+        fixed = [unit for unit in cost if unit in RESOURCES]
+        paid = fixed + list(data.get("payment", []))
+        text += f", paying {', '.join(paid) or 'nothing'}"
+    elif data.get("payment"):
+        text += f", paying {', '.join(data['payment'])}"
+    if int(data.get("token", -1)) >= 0:
+        text += f" (token {data['token']})"
+    return text
+
+
+def describe_tapestry_action(
+    data: Mapping[str, Any], view: Mapping[str, Any] | None = None, names: Sequence[str] = ()
+) -> str:
+    """A short human description of a Tapestry action's plain data (``view``: the seat's view
+    data, for the options of the decision it answers; ``names``: seat names).
+
+    >>> describe_tapestry_action({"type": "PlayTapestry", "card": 7})
+    'play tapestry card Broker of Peace (#7)'
+    >>> describe_tapestry_action({"type": "Explore", "q": -2, "r": 0, "tile": 4, "rotation": 3})
+    'explore (-2,0) with territory tile #4, turned 3/6'
+    """
+    view = view or {}
+    frame: Mapping[str, Any] = view.get("frame") or {}
+    kind = data.get("type")
+    if kind == "ChooseCivilization":
+        return f"keep civilization {content_name('civilization', int(data['civilization']))}"
+    if kind == "ChooseCapital":
+        return f"keep capital {content_name('capital', int(data['capital']))}"
+    if kind == "TakeIncome":
+        return "take an income turn (start a new era)"
+    if kind == "Advance":
+        return _advance_text(data, view)
+    if kind == "Choose":
+        return _choose_text(int(data.get("index", 0)), view, names)
+    if kind == "ChooseResource":
+        ints = list(frame.get("ints", []))
+        if frame.get("kind") == "mercantilism":
+            return f"convert a food into 1 {data['resource']} (2 VP)"
+        verb = "lose" if ints and int(ints[0]) < 0 else "take"
+        return f"{verb} 1 {data['resource']}"
+    if kind == "PayBonus":
+        units = list(frame.get("options", []))
+        given = next((_DISCARDS[u] for u in units if u in _DISCARDS), "tapestry")
+        paid = [unit for unit in units if unit in RESOURCES] + list(data.get("payment", []))
+        discards = [content_name(given, int(d)) for d in data.get("discard", [])]
+        price = [f"pay {', '.join(paid)}"] if paid else []
+        price += [f"discard {', '.join(discards)}"] if discards else []
+        gain = benefit_text(frame.get("expr")) if frame.get("expr") else "the bonus"
+        return f"{' and '.join(price) or 'take'} for {gain}"
+    if kind == "Decline":
+        what = {"bonus": "the bonus", "upgrade": "the upgrade", "trap": "to play a Trap"}
+        return "decline " + what.get(str(frame.get("kind", "")), "(stop)")
+    if kind == "PlaceBuilding":
+        return _building_text(data, frame)
+    if kind == "Explore":
+        return (
+            f"explore ({data.get('q')},{data.get('r')}) with territory tile #{data.get('tile')}, "
+            f"turned {data.get('rotation', 0)}/6"
+        )
+    if kind == "ExploreSpace":
+        return f"explore space tile #{data.get('tile')}"
+    if kind == "Conquer":
+        return f"conquer ({data.get('q')},{data.get('r')})" + _held_by(data, view, names)
+    if kind == "PlayTrap":
+        return "play a Trap card"
+    if kind == "Invent":
+        card = int(data.get("card", 0))
+        return f"invent {content_name('tech', card)}" if card else "invent the top tech card"
+    if kind == "Upgrade":
+        return f"upgrade tech {content_name('tech', int(data['card']))}"
+    if kind == "ChooseTech":
+        return f"choose tech {content_name('tech', int(data['card']))}"
+    if kind == "PlayTapestry":
+        return f"play tapestry card {content_name('tapestry', int(data['card']))}"
+    return describe_fields(data)
+
+
+def _building_text(data: Mapping[str, Any], frame: Mapping[str, Any]) -> str:
+    """Where a building goes: ``row r, col c`` (rows and columns 0-8, top left first); a
+    landmark lists the plots it covers (it may overhang the grid)."""
+    building = str(frame.get("token") or "building")
+    row, col = int(data.get("row", 0)), int(data.get("col", 0))
+    ints = list(frame.get("ints", []))
+    if building == "landmark" and ints:
+        building = f"landmark {content_name('landmark', int(ints[0]))}"
+    if row == -99:
+        return f"set the {building} beside the capital"
+    if frame.get("token") == "landmark" and ints:
+        plots = landmark_plots(int(ints[0]), row, col, int(data.get("orientation", 0)))
+        where = ", ".join(f"r{r}c{c}" for r, c in plots)
+        return f"place the {building} covering {where}"
+    return f"place the {building} at row {row}, col {col}"
+
+
+def _held_by(data: Mapping[str, Any], view: Mapping[str, Any], names: Sequence[str]) -> str:
+    for cell in view.get("hexes", []):
+        if cell.get("q") == data.get("q") and cell.get("r") == data.get("r"):
+            owners = sorted({int(o.get("seat", 0)) for o in cell.get("outposts", [])})
+            if owners:
+                return " (held by " + ", ".join(seat_name(names, s) for s in owners) + ")"
+    return ""
+
+
+# -- events -----------------------------------------------------------------------------
+def _delta(values: Sequence[int]) -> str:
+    return ", ".join(f"{v:+d} {r}" for v, r in zip(values, RESOURCES, strict=False) if v) or "0"
+
+
+def describe_tapestry_event(
+    kind: str, data: Mapping[str, Any], event: pb.GameEvent, names: Sequence[str]
+) -> list[str]:
+    """The detail parts of a Tapestry event's line (see ``render.describe_event``)."""
+    parts: list[str] = []
+    if kind == "AgendaSet":
+        frames = list(data.get("frames", []))
+        if frames:
+            top = frames[-1]
+            parts.append(f"next {top.get('kind')} for {seat_name(names, int(top.get('seat', -1)))}")
+        return parts or ["nothing pending"]
+    for key, value in data.items():
+        if kind == "TokenMoved" and key in ("origin", "to"):
+            parts.append(f"{key} {'off the track' if value == -1 else f'space {value}'}")
+        elif kind == "BuildingPlaced" and key == "landmark" and not value:
+            continue
+        elif key in _SEAT_FIELDS and isinstance(value, int):
+            if key == "seat" and value == event.seat:
+                continue  # the acting seat, shown in front
+            parts.append(f"{key} {seat_name(names, value)}")
+        elif kind == "ResourcesChanged" and key == "delta":
+            parts.append(_delta(value))
+        elif kind == "VPScored" and key == "vp":
+            parts.append(f"{int(value):+d} VP")
+        elif key in _ID_FIELDS and isinstance(value, int):
+            parts.append(f"{key} {content_name(_ID_FIELDS[key], value)}")
+        elif key in _ID_FIELDS and isinstance(value, list) and value:
+            parts.append(f"{key} {_names(_ID_FIELDS[key], value)}")
+        elif key in ("card", "cards") and kind in _CARD_KIND and (value or value == 0):
+            ids = value if isinstance(value, list) else [value]
+            parts.append(f"{key} {_names(_CARD_KIND[kind], ids)}")
+        elif key in ("hex", "home") and isinstance(value, int):
+            parts.append(f"{key} {hex_name(len(names), value)}")
+        elif key == "cells" and isinstance(value, list):
+            parts.append("plots " + (", ".join(f"r{c[0]}c{c[1]}" for c in value) or "-"))
+        elif key == "winners" and isinstance(value, list):
+            parts.append("winners " + ", ".join(seat_name(names, int(w)) for w in value))
+        elif key == "reason" and not value:
+            continue
+        elif value == "" or (value == [] and event.redacted):
+            parts.append(f"{key} (hidden)")
+        elif isinstance(value, list):
+            parts.append(f"{key} {', '.join(str(v) for v in value) or '-'}")
+        else:
+            parts.append(f"{key} {value}")
+    return parts
