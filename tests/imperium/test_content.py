@@ -35,7 +35,7 @@ from domain.imperium.content_effects import (
 )
 
 CONTENT = Path(C.__file__).parent / "content"
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "imperium"
+REFERENCE = Path("/work/shared/reference/imperium")
 
 #: "Matériel" (component list, p. 2): cards per nation, Classics box.
 RULEBOOK_NATION_CARDS = {

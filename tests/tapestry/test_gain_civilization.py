@@ -127,7 +127,7 @@ def test_a_civilization_discarded_at_setup_goes_back_in_the_pool() -> None:
         GAME.evolve(state, event)
     offer = [c for c in state.seats[0].civ_offer if C.CIVILIZATIONS[c].key in GAINABLE]
     if len(state.seats[0].civ_offer) < 2 or not offer:
-        pytest.skip("no gainable civilization dropped at this setup")
+        pytest.fail("no gainable civilization dropped at this setup")
     dropped = offer[0]
     kept = next(c for c in state.seats[0].civ_offer if c != dropped)
     act(state, 0, ChooseCivilization(civilization=kept))
@@ -153,7 +153,7 @@ def test_the_gained_civilization_goes_beside_the_first() -> None:
 def test_two_gains_give_two_different_civilizations() -> None:
     """A civilization gained is no longer in the pool: a second gain draws another one."""
     if len(GAINABLE) < 2:
-        pytest.skip("fewer than two gainable civilizations")
+        pytest.fail("fewer than two gainable civilizations")
     state = started(first_other(*GAINABLE[:2]))
     state.civs_out += [civ_id(k) for k in GAINABLE[2:]]
     gain_civ(state, 0, b"one")
@@ -233,7 +233,7 @@ def test_a_gained_civilization_works_from_the_next_income_turn() -> None:
     next income turn, after the starting civilization's."""
     candidates = [k for k in GAINABLE if k in ("leaders", "merrymakers", "entertainers")]
     if not candidates:
-        pytest.skip("no gainable civilization with a simple income ability")
+        pytest.fail("no gainable civilization with a simple income ability")
     key = candidates[0]
     state = started(first_other(key))
     state.seats[0].civs = []
