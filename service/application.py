@@ -10,6 +10,23 @@
 * keeps a head cache per game and snapshots every ``snapshot_every`` events, so any version
   of a long game is materialised from the nearest snapshot plus a short fold.
 
+**Several processes on one store** (PostgreSQL; ``StoreConfig.shared_store``): another server
+may have appended to a game since this process cached its head. Two rules keep every answer
+right:
+
+* *reads* check the cached version against the store's last sequence number (one indexed
+  query) and, when the store has moved on, fold only the new events onto the cached head
+  (:meth:`GameService._catch_up`; idempotency keys of those commands are learned on the way).
+  Inside :meth:`GameService.request_scope` (one per RPC) a game is checked once, not at every
+  ``head()`` call;
+* *writes* need no extra query: the store's unique ``(game, seq)`` is the arbiter. When an
+  append conflicts — or a cached answer would be negative (stale ``expected_version``, rule
+  violation) — the head is brought up to date from the store and the command is judged again:
+  a retried idempotency key then returns the first result whichever server stored it, a
+  stale ``expected_version`` is a :class:`~service.errors.VersionConflict` naming the true
+  current version, and a command without ``expected_version`` is simply re-decided on the new
+  head (at most ``MAX_ATTEMPTS`` times).
+
 >>> import tempfile, os
 >>> from service.config import StoreConfig
 >>> app = GameService(EventStore(StoreConfig(path=os.path.join(tempfile.mkdtemp(), "a.db"))))
@@ -20,10 +37,12 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import threading
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -73,6 +92,19 @@ class Submitted:
     duplicate: bool = False
 
 
+#: how many times a command is re-decided after another process moved its game on.
+MAX_ATTEMPTS = 8
+
+#: games whose cached head was checked against the store in the current request scope.
+_checked: contextvars.ContextVar[set[str] | None] = contextvars.ContextVar(
+    "annales_checked_games", default=None
+)
+
+
+class _MovedOn(Exception):
+    """Internal: the store holds events this process's cached head had not seen."""
+
+
 @dataclass
 class _Cached:
     ledger: Ledger
@@ -99,6 +131,18 @@ class GameService:
         self._locks: dict[str, threading.RLock] = {}
         self._locks_guard = threading.Lock()
         self._listeners: list[Callable[[str, tuple[Envelope, ...]], None]] = []
+        #: other processes may append to the store: check cached heads against it
+        self.shared = store.config.shared_store
+
+    @contextlib.contextmanager
+    def request_scope(self) -> Iterator[None]:
+        """Within this block a game's cached head is checked against the store at most once
+        (one RPC = one scope). Outside any scope every read checks (when ``shared``)."""
+        token = _checked.set(set())
+        try:
+            yield
+        finally:
+            _checked.reset(token)
 
     # -- listeners ------------------------------------------------------------------------
     def on_commit(self, listener: Callable[[str, tuple[Envelope, ...]], None]) -> None:
@@ -142,6 +186,7 @@ class GameService:
         cached = _Cached(ledger, {})
         cached.remember_state()
         self._remember(game_id, cached)
+        self._mark_checked(game_id)
         self._maybe_snapshot(ledger, 0)
         self._announce(game_id, tuple(envelopes))
         return CreatedGame(game_id, ledger.version, _header(ledger).seed_commitment)
@@ -172,66 +217,113 @@ class GameService:
         """
         with self.lock(game_id):
             cached = self._head(game_id)
-            ledger = cached.ledger
-            command_bytes = ledger.codec.encode_command(command)
-            if idempotency_key is not None:
-                previous = self._replayed(game_id, cached, idempotency_key, command_bytes)
-                if previous is not None:
-                    return previous
-            if expected_version is not None and expected_version != ledger.version:
+            command_bytes = cached.ledger.codec.encode_command(command)
+            for _ in range(MAX_ATTEMPTS):
+                try:
+                    result = self._submit_once(
+                        game_id, cached, seat, command, command_bytes, expected_version,
+                        idempotency_key,
+                    )  # fmt: skip
+                    break
+                except _MovedOn:
+                    cached = self._head(game_id)
+            else:
+                current = self.store.last_seq(game_id)
                 raise VersionConflict(
-                    f"Expected version {expected_version} but the game is at {ledger.version}.",
-                    ledger.version,
+                    f"Game {game_id} kept moving on (now at version {current}); try again.",
+                    current,
                 )
-            if not 0 <= seat < ledger.match.seats:
-                raise InvalidArgument(f"There is no seat {seat} in this game.", "NO_SUCH_SEAT")
-            version_before = ledger.version
-            command_id = uuid.uuid4().hex
-            recent = cached.recent
-
-            def state_at(version: int) -> Any:
-                if version in recent:
-                    return ledger.game.decode_state(recent[version])
-                return self.materialise(game_id, version).match.state
-
-            try:
-                _, envelopes = ledger.submit(
-                    seat, command, command_id, self._seed(game_id), state_at, idempotency_key
-                )
-            except MalformedCommand as error:
-                raise InvalidArgument(error.message, error.code) from error
-            except RuleViolation as error:
-                raise RuleRejected(error) from error
-            except Exception:
-                self._forget(game_id)
-                raise
-            try:
-                self.store.append(envelopes)
-            except VersionConflict:
-                self._forget(game_id)
-                if idempotency_key is not None:
-                    fresh = self._head(game_id)
-                    previous = self._replayed(game_id, fresh, idempotency_key, command_bytes)
-                    if previous is not None:
-                        return previous
-                raise
-            except Exception:
-                self._forget(game_id)
-                raise
-            if idempotency_key is not None:
-                cached.idempotency[idempotency_key] = (
-                    command_bytes,
-                    envelopes[0].seq,
-                    envelopes[-1].seq,
-                )
-            cached.remember_state()
-            self._maybe_snapshot(ledger, version_before)
-            result = Submitted(ledger.version, tuple(envelopes))
-        self._announce(game_id, result.envelopes)
+        if not result.duplicate:
+            self._announce(game_id, result.envelopes)
         return result
 
+    def _submit_once(
+        self,
+        game_id: str,
+        cached: _Cached,
+        seat: int,
+        command: Command,
+        command_bytes: bytes,
+        expected_version: int | None,
+        idempotency_key: str | None,
+    ) -> Submitted:
+        """One attempt of :meth:`submit` on ``cached`` (the game's lock is held).
+
+        Raises ``_MovedOn`` when the store turned out to hold events the cached head had not
+        seen (the cache is then up to date, or dropped): the caller tries again.
+        """
+        ledger = cached.ledger
+        if idempotency_key is not None:
+            previous = self._replayed(game_id, cached, idempotency_key, command_bytes, seat)
+            if previous is not None:
+                return previous
+        if expected_version is not None and expected_version != ledger.version:
+            self._raise_if_moved_on(game_id, cached)
+            raise VersionConflict(
+                f"Expected version {expected_version} but the game is at {ledger.version}.",
+                ledger.version,
+            )
+        if not 0 <= seat < ledger.match.seats:
+            raise InvalidArgument(f"There is no seat {seat} in this game.", "NO_SUCH_SEAT")
+        version_before = ledger.version
+        command_id = uuid.uuid4().hex
+        recent = cached.recent
+
+        def state_at(version: int) -> Any:
+            if version in recent:
+                return ledger.game.decode_state(recent[version])
+            return self.materialise(game_id, version).match.state
+
+        try:
+            _, envelopes = ledger.submit(
+                seat, command, command_id, self._seed(game_id), state_at, idempotency_key
+            )
+        except MalformedCommand as error:
+            self._raise_if_moved_on(game_id, cached)
+            raise InvalidArgument(error.message, error.code) from error
+        except RuleViolation as error:
+            self._raise_if_moved_on(game_id, cached)
+            raise RuleRejected(error) from error
+        except Exception:
+            self._forget(game_id)
+            raise
+        try:
+            self.store.append(envelopes)
+        except VersionConflict as conflict:
+            # another process stored events first: rewind to what was stored, learn the rest
+            try:
+                cached.ledger = self.materialise(game_id, version_before)
+                self._catch_up(game_id, cached)
+            except Exception:
+                self._forget(game_id)
+                raise
+            if idempotency_key is not None:
+                previous = self._replayed(game_id, cached, idempotency_key, command_bytes, seat)
+                if previous is not None:
+                    return previous
+            if expected_version is not None:
+                current = cached.ledger.version
+                raise VersionConflict(
+                    f"Expected version {expected_version} but the game is at {current}.",
+                    current,
+                ) from conflict
+            raise _MovedOn() from conflict
+        except Exception:
+            self._forget(game_id)
+            raise
+        if idempotency_key is not None:
+            cached.idempotency[idempotency_key] = (
+                command_bytes,
+                envelopes[0].seq,
+                envelopes[-1].seq,
+            )
+        cached.remember_state()
+        self._mark_checked(game_id)
+        self._maybe_snapshot(ledger, version_before)
+        return Submitted(ledger.version, tuple(envelopes))
+
     def _replayed(
-        self, game_id: str, cached: _Cached, key: str, command_bytes: bytes
+        self, game_id: str, cached: _Cached, key: str, command_bytes: bytes, seat: int
     ) -> Submitted | None:
         known = cached.idempotency.get(key)
         if known is None:
@@ -242,12 +334,37 @@ class GameService:
                 f"Idempotency key {key!r} was used for a different command in this game."
             )
         envelopes = self.store.read(game_id, after=first - 1, upto=last)
+        if envelopes and envelopes[0].seat != seat:  # the same command, but another seat's
+            raise IdempotencyKeyReused(
+                f"Idempotency key {key!r} was used by another seat in this game."
+            )
         return Submitted(last, tuple(envelopes), duplicate=True)
 
     # -- reading --------------------------------------------------------------------------
-    def head(self, game_id: str) -> Match:
-        """The current match (do not modify it: use ``materialise`` for a private copy)."""
+    def head(self, game_id: str, check: bool = True) -> Match:
+        """The current match (do not modify it: use ``materialise`` for a private copy).
+
+        ``check=False``: the cached head as it is, without asking a shared store whether
+        another process moved the game on (for answers a stale head cannot make wrong).
+        """
+        if not check:
+            cached = self._cache.get(game_id)
+            if cached is not None:
+                return cached.ledger.match
         return self._head(game_id).ledger.match
+
+    def reach(self, game_id: str, version: int) -> None:
+        """Make sure the cached head has seen ``version`` (events another process appended
+        after this request's check); a no-op when it has."""
+        cached = self._head(game_id)
+        if cached.ledger.version >= version:
+            return
+        with self.lock(game_id):
+            try:
+                self._catch_up(game_id, cached)
+            except Exception:
+                self._forget(game_id)
+                raise
 
     def header(self, game_id: str) -> GameCreated:
         """The game's ``GameCreated`` event."""
@@ -343,11 +460,64 @@ class GameService:
         cached = self._cache.get(game_id)
         if cached is not None:
             self._cache.move_to_end(game_id)
+            if self.shared and not self._is_checked(game_id):
+                with self.lock(game_id):
+                    try:
+                        self._catch_up(game_id, cached)
+                    except Exception:
+                        self._forget(game_id)
+                        raise
+                self._mark_checked(game_id)
             return cached
-        ledger = self.materialise(game_id)
-        idempotency: dict[str, tuple[bytes, int, int]] = {}
+        with self.lock(game_id):
+            ledger = self.materialise(game_id)
+            cached = _Cached(ledger, {})
+            self._learn_keys(cached, self.store.read(game_id, upto=ledger.version))
+            cached.remember_state()
+            self._remember(game_id, cached)
+        self._mark_checked(game_id)
+        return cached
+
+    def _catch_up(self, game_id: str, cached: _Cached) -> bool:
+        """Fold the events another process appended after ``cached``'s version (the game's
+        lock is held); ``True`` if there were any."""
+        ledger = cached.ledger
+        envelopes = self.store.read(game_id, after=ledger.version)  # usually empty: one query
+        if not envelopes:
+            return False
+        recent = cached.recent
+
+        def state_at(version: int) -> Any:
+            if version in recent:
+                return ledger.game.decode_state(recent[version])
+            return self.materialise(game_id, version).match.state
+
+        for index, envelope in enumerate(envelopes):
+            ledger.apply_envelope(envelope, state_at)
+            following = envelopes[index + 1] if index + 1 < len(envelopes) else None
+            if following is None or following.command is not None:
+                cached.remember_state()  # a command's batch ends here
+        self._learn_keys(cached, envelopes)
+        return True
+
+    def _raise_if_moved_on(self, game_id: str, cached: _Cached) -> None:
+        """Raise ``_MovedOn`` (after catching up) if another process appended to the game."""
+        if not self.shared:
+            return
+        try:
+            moved = self._catch_up(game_id, cached)
+        except Exception:
+            self._forget(game_id)
+            raise
+        if moved:
+            raise _MovedOn()
+
+    @staticmethod
+    def _learn_keys(cached: _Cached, envelopes: list[Envelope]) -> None:
+        """Record the idempotency keys of the commands in ``envelopes`` (whole batches)."""
+        idempotency = cached.idempotency
         open_batch: tuple[str, str] | None = None  # (idempotency key, command id)
-        for envelope in self.store.read(game_id):
+        for envelope in envelopes:
             if envelope.command is not None:
                 open_batch = None
                 if envelope.idempotency_key is not None:
@@ -356,10 +526,17 @@ class GameService:
             elif open_batch is not None and envelope.command_id == open_batch[1]:
                 command, first, _ = idempotency[open_batch[0]]
                 idempotency[open_batch[0]] = (command, first, envelope.seq)
-        cached = _Cached(ledger, idempotency)
-        cached.remember_state()
-        self._remember(game_id, cached)
-        return cached
+
+    @staticmethod
+    def _is_checked(game_id: str) -> bool:
+        checked = _checked.get()
+        return checked is not None and game_id in checked
+
+    @staticmethod
+    def _mark_checked(game_id: str) -> None:
+        checked = _checked.get()
+        if checked is not None:
+            checked.add(game_id)
 
     def _remember(self, game_id: str, cached: _Cached) -> None:
         self._cache[game_id] = cached

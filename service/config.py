@@ -1,21 +1,34 @@
 """Store configuration from environment variables (or explicit values).
 
-==========================  ===============================================================
-``ANNALES_STORE``           ``sqlite`` (default) or ``postgres``
-``ANNALES_DB``              SQLite: path of the event-store file (default ``./data/annales.db``)
-``ANNALES_PG_DBNAME``       PostgreSQL database (default ``annales``)
-``ANNALES_PG_HOST``         PostgreSQL host (default ``127.0.0.1``)
-``ANNALES_PG_PORT``         PostgreSQL port (default ``5432``)
-``ANNALES_PG_USER``         PostgreSQL user (default ``postgres``)
-``ANNALES_PG_PASSWORD``     PostgreSQL password (default empty)
-``ANNALES_SNAPSHOT_EVERY``  events between snapshots (default 100)
-==========================  ===============================================================
+=============================  ============================================================
+``ANNALES_STORE``              ``sqlite`` (default) or ``postgres``
+``ANNALES_DB``                 SQLite: path of the event-store file (default ``./data/annales.db``)
+``ANNALES_PG_DBNAME``          PostgreSQL database (default ``annales``)
+``ANNALES_PG_HOST``            PostgreSQL host (default ``127.0.0.1``)
+``ANNALES_PG_PORT``            PostgreSQL port (default ``5432``)
+``ANNALES_PG_USER``            PostgreSQL user (default ``postgres``)
+``ANNALES_PG_PASSWORD``        PostgreSQL password (default empty; never a command-line flag)
+``ANNALES_PG_POOL_SIZE``       connections kept open per process (default 2)
+``ANNALES_PG_MAX_OVERFLOW``    extra connections opened under load per process (default 8)
+``ANNALES_SHARED``             ``1``: other processes may write the same store, so cached game
+                               heads are checked against it (default: ``1`` on PostgreSQL,
+                               ``0`` on SQLite, where one server owns the file)
+``ANNALES_GROUP_COMMIT``       ``1`` (default): on PostgreSQL, appends of several games in
+                               flight share one transaction (:mod:`service.groupcommit`)
+``ANNALES_SNAPSHOT_EVERY``     events between snapshots (default 100)
+=============================  ============================================================
 
-SQLite runs in WAL mode with SQLite's default ``synchronous=FULL``: a command is acknowledged
-only once its events are fsynced, so an acknowledged command survives a crash or power loss.
+Durability, chosen on purpose (see README, "Durability"): SQLite runs in WAL mode with
+``synchronous=FULL`` (SQLite's default, kept): a command is acknowledged only once its events
+are fsynced, so an acknowledged command survives a process crash *and* a power loss.
+PostgreSQL commits with the server's ``synchronous_commit`` (``on`` by default, checked by
+:meth:`service.store.EventStore.durability`): the WAL record is flushed before the commit
+returns.
 
 >>> StoreConfig(kind="sqlite", path="/tmp/x.db").eventsourcing_env()["SQLITE_DBNAME"]
 '/tmp/x.db'
+>>> StoreConfig(kind="postgres").shared_store, StoreConfig(kind="sqlite").shared_store
+(True, False)
 """
 
 from __future__ import annotations
@@ -23,6 +36,20 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+
+#: the two stores (``ANNALES_STORE``).
+STORE_KINDS = ("sqlite", "postgres")
+
+
+def _flag(value: str | None) -> bool | None:
+    if value is None or value == "":
+        return None
+    lowered = value.strip().lower()
+    if lowered in ("1", "true", "yes", "on"):
+        return True
+    if lowered in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(f"ANNALES_SHARED / ANNALES_GROUP_COMMIT must be 0 or 1, not {value!r}")
 
 
 @dataclass(frozen=True)
@@ -37,6 +64,18 @@ class StoreConfig:
     pg_user: str = "postgres"
     pg_password: str = ""
     snapshot_every: int = 100
+    pg_pool_size: int = 2
+    pg_max_overflow: int = 8
+    #: ``None``: the default of the store kind (see :attr:`shared_store`).
+    shared: bool | None = None
+    #: PostgreSQL: concurrent appends share transactions (see :mod:`service.groupcommit`).
+    group_commit: bool = True
+
+    @property
+    def shared_store(self) -> bool:
+        """``True`` when other processes may append to this store (PostgreSQL by default):
+        the application then checks its cached game heads against the store."""
+        return self.shared if self.shared is not None else self.kind == "postgres"
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> StoreConfig:
@@ -51,6 +90,10 @@ class StoreConfig:
             pg_user=env.get("ANNALES_PG_USER", "postgres"),
             pg_password=env.get("ANNALES_PG_PASSWORD", ""),
             snapshot_every=int(env.get("ANNALES_SNAPSHOT_EVERY", "100")),
+            pg_pool_size=int(env.get("ANNALES_PG_POOL_SIZE", "2")),
+            pg_max_overflow=int(env.get("ANNALES_PG_MAX_OVERFLOW", "8")),
+            shared=_flag(env.get("ANNALES_SHARED")),
+            group_commit=_flag(env.get("ANNALES_GROUP_COMMIT")) is not False,
         )
 
     def environment(self) -> dict[str, str]:
@@ -59,8 +102,10 @@ class StoreConfig:
 
         >>> StoreConfig.from_env(StoreConfig(path="/tmp/y.db").environment()).path
         '/tmp/y.db'
+        >>> StoreConfig.from_env(StoreConfig(shared=True).environment()).shared_store
+        True
         """
-        return {
+        env = {
             "ANNALES_STORE": self.kind,
             "ANNALES_DB": self.path,
             "ANNALES_PG_DBNAME": self.pg_dbname,
@@ -69,7 +114,12 @@ class StoreConfig:
             "ANNALES_PG_USER": self.pg_user,
             "ANNALES_PG_PASSWORD": self.pg_password,
             "ANNALES_SNAPSHOT_EVERY": str(self.snapshot_every),
+            "ANNALES_PG_POOL_SIZE": str(self.pg_pool_size),
+            "ANNALES_PG_MAX_OVERFLOW": str(self.pg_max_overflow),
+            "ANNALES_SHARED": "" if self.shared is None else ("1" if self.shared else "0"),
+            "ANNALES_GROUP_COMMIT": "1" if self.group_commit else "0",
         }
+        return env
 
     def eventsourcing_env(self) -> dict[str, str]:
         """The environment the eventsourcing library's infrastructure factory expects."""
@@ -90,5 +140,7 @@ class StoreConfig:
                 "POSTGRES_PORT": str(self.pg_port),
                 "POSTGRES_USER": self.pg_user,
                 "POSTGRES_PASSWORD": self.pg_password,
+                "POSTGRES_POOL_SIZE": str(self.pg_pool_size),
+                "POSTGRES_MAX_OVERFLOW": str(self.pg_max_overflow),
             }
         raise ValueError(f"ANNALES_STORE must be 'sqlite' or 'postgres', not {self.kind!r}")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from eventsourcing.persistence import InfrastructureFactory, IntegrityError
@@ -25,12 +25,16 @@ from eventsourcing.persistence import StoredEvent as RecordedEvent
 from domain.core.envelope import Envelope, decode_envelope, encode_envelope
 from service.config import StoreConfig
 from service.errors import VersionConflict
+from service.groupcommit import GroupCommit
 
 #: topic prefix of stored envelopes; the suffix is the event kind.
 TOPIC_PREFIX = "annales:"
 #: topic of the first event of every game (lets anyone list games from the log).
 GAME_CREATED_TOPIC = TOPIC_PREFIX + "GameCreated"
 
+
+#: PostgreSQL ``synchronous_commit`` of every session (see README, "Durability").
+PG_SYNCHRONOUS_COMMIT = "on"
 
 #: games whose seed / token hashes are kept in memory (immutable data; cleared when full).
 CACHE_LIMIT = 100_000
@@ -45,12 +49,24 @@ class EventStore:
             os.makedirs(directory, exist_ok=True)
         self.config = config
         self.factory: Any = InfrastructureFactory.construct(env=config.eventsourcing_env())
-        self.events: Any = self.factory.application_recorder()
-        self.snapshots: Any = self.factory.aggregate_recorder(purpose="snapshots")
-        self.secrets: Any = self.factory.aggregate_recorder(purpose="secrets")
-        self.tokens: Any = self.factory.aggregate_recorder(purpose="tokens")
+        if config.kind == "postgres":
+            # Durability chosen here, not left to the database's defaults: every session of
+            # the pool commits with synchronous_commit=on (the commit returns once its WAL
+            # record is flushed), whatever the database or role settings say.
+            factory: Any = self.factory
+            pool = factory.datastore.pool  # opened lazily: applies to every connection
+            pool.kwargs["options"] = f"-c synchronous_commit={PG_SYNCHRONOUS_COMMIT}"
+        with _schema_lock(config):  # tables are created on start (CREATE TABLE IF NOT EXISTS)
+            self.events: Any = self.factory.application_recorder()
+            self.snapshots: Any = self.factory.aggregate_recorder(purpose="snapshots")
+            self.secrets: Any = self.factory.aggregate_recorder(purpose="secrets")
+            self.tokens: Any = self.factory.aggregate_recorder(purpose="tokens")
         self._seeds: dict[str, bytes] = {}
         self._token_hashes: dict[str, tuple[str, ...]] = {}
+        #: PostgreSQL commits are serialised by the recorder's table lock: share them
+        self.group: GroupCommit | None = None
+        if config.kind == "postgres" and config.group_commit:
+            self.group = GroupCommit(self.events.insert_events)
 
     # -- envelopes ----------------------------------------------------------------------
     def append(self, envelopes: Sequence[Envelope]) -> int | None:
@@ -63,7 +79,10 @@ class EventStore:
             for e in envelopes
         ]
         try:
-            ids = self.events.insert_events(records)
+            if self.group is not None:
+                ids: Any = self.group.insert(records)
+            else:
+                ids = self.events.insert_events(records)
         except IntegrityError as error:
             current = self.last_seq(envelopes[0].game_id)
             raise VersionConflict(
@@ -164,6 +183,57 @@ class EventStore:
         self._token_hashes[game_id] = hashes
         return list(hashes)
 
+    def durability(self) -> dict[str, str]:
+        """The settings that decide what survives a crash, as the database reports them.
+
+        SQLite: ``journal_mode`` (``wal``) and ``synchronous`` (``2`` = FULL: the WAL is
+        fsynced at every commit). PostgreSQL: ``synchronous_commit`` (``on``: the commit
+        returns after its WAL record is flushed) and ``fsync``.
+        """
+        datastore = self.factory.datastore
+        if self.config.kind == "sqlite":
+            with datastore.transaction(commit=False) as cursor:
+                cursor.execute("PRAGMA journal_mode")
+                journal = str(cursor.fetchone()[0])
+                cursor.execute("PRAGMA synchronous")
+                synchronous = str(cursor.fetchone()[0])
+            return {"journal_mode": journal, "synchronous": synchronous}
+        settings: dict[str, str] = {}
+        with datastore.transaction(commit=False) as cursor:
+            for name in ("synchronous_commit", "fsync"):
+                cursor.execute(f"SHOW {name}")
+                settings[name] = str(next(iter(cursor.fetchone().values())))
+        return settings
+
     def close(self) -> None:
         """Release connections."""
         self.factory.close()
+
+
+#: key of the PostgreSQL advisory lock held while the tables are created (any constant).
+SCHEMA_LOCK_KEY = 0x616E6E616C6573
+
+
+@contextlib.contextmanager
+def _schema_lock(config: StoreConfig) -> Iterator[None]:
+    """Serialise table creation among processes starting together on one PostgreSQL
+    database (concurrent ``CREATE TABLE IF NOT EXISTS`` can fail on PostgreSQL's catalog)."""
+    if config.kind != "postgres":
+        yield
+        return
+    import psycopg
+
+    with psycopg.connect(
+        dbname=config.pg_dbname,
+        host=config.pg_host,
+        port=config.pg_port,
+        user=config.pg_user,
+        password=config.pg_password,
+        autocommit=True,
+        connect_timeout=10,
+    ) as connection:
+        connection.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK_KEY,))
+        try:
+            yield
+        finally:
+            connection.execute("SELECT pg_advisory_unlock(%s)", (SCHEMA_LOCK_KEY,))

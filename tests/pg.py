@@ -7,6 +7,7 @@ Import the fixture into a test module with ``from tests.pg import pg_config``.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import uuid
 from collections.abc import Iterator
@@ -31,6 +32,14 @@ def admin_connection() -> psycopg.Connection[tuple[object, ...]]:
 @pytest.fixture
 def pg_config() -> Iterator[StoreConfig]:
     """A fresh PostgreSQL database for one test, dropped afterwards."""
+    with fresh_database() as config:
+        yield config
+
+
+@contextlib.contextmanager
+def fresh_database() -> Iterator[StoreConfig]:
+    """A fresh PostgreSQL database, dropped on exit (skips or fails like :func:`pg_config`;
+    for fixtures of a wider scope)."""
     try:
         admin = admin_connection()
     except psycopg.OperationalError as error:

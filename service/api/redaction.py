@@ -64,6 +64,8 @@ class Redactor:
     # -- the one exit -----------------------------------------------------------------------
     def outgoing(self, game_id: str, viewer: int | None, item: Any) -> Any:
         """What ``viewer`` may receive of ``item`` (envelopes, a state, a record, a text)."""
+        if isinstance(item, list | tuple) and item and isinstance(item[-1], Envelope):
+            self.service.reach(game_id, item[-1].seq)  # judge with a head that has seen them
         match = self.service.head(game_id)
         game = match.game
         if isinstance(item, Envelope):

@@ -5,6 +5,9 @@ evolve, events per game, ``legal_actions`` per decision), the Tapestry bot (deci
 win rate against the random bot), and a complete 3-player Imperium game (decide + evolve,
 decisions per second, ``legal_actions`` per decision).
 
+Then the gRPC API, the projections and several servers on PostgreSQL (``tests/bench/api.py``,
+``projections.py``, ``scaleout.py``).
+
 Every number is printed next to a raw operation measured in the same run on the same machine
 (msgspec decode, an SQLite insert with the same durability setting), so the ratios stay
 meaningful on other hardware. Nothing is asserted.
@@ -385,7 +388,8 @@ def main() -> None:
         print("== store and application (SQLite file) ==")
         bench_store(Path(tmp))
     for title, module in (("gRPC API", "tests.bench.api"),
-                          ("projections", "tests.bench.projections")):  # fmt: skip
+                          ("projections", "tests.bench.projections"),
+                          ("several servers on PostgreSQL", "tests.bench.scaleout")):  # fmt: skip
         print(f"== {title} ==")
         importlib.import_module(module).main()
 

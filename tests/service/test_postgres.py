@@ -40,14 +40,18 @@ def test_full_game_on_postgres(pg_config: StoreConfig) -> None:
 
 
 def test_conflict_across_two_applications_on_postgres(pg_config: StoreConfig) -> None:
-    """Two applications sharing one database: the second writer of a version gets a conflict."""
+    """Two applications sharing one database: the second writer of a version gets a conflict
+    naming the true current version, although its cached head was stale."""
     first = GameService(EventStore(pg_config))
     second = GameService(EventStore(pg_config))
     game_id = first.create_game("riseandfall", {}, ["a", "b"], b"pg-conflict").game_id
     match = second.head(game_id)
+    version = match.version
     seat = match.game.pending(match.state).seats[0]
     command = match.game.legal_actions(match.state, seat)[0]
-    first.submit(game_id, seat, command)
-    with pytest.raises(VersionConflict):
-        second.submit(game_id, seat, command)
+    first.submit(game_id, seat, command, expected_version=version)
+    with pytest.raises(VersionConflict) as conflict:
+        second.submit(game_id, seat, command, expected_version=version)
+    assert conflict.value.current_version == first.head(game_id).version
     assert second.store.last_seq(game_id) == first.head(game_id).version
+    assert second.head(game_id).version == first.head(game_id).version

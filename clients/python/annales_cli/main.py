@@ -26,6 +26,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.table import Table
@@ -76,18 +77,39 @@ def serve(
     readmodels: str | None = typer.Option(
         None, envvar="ANNALES_READMODELS", help=readmodel_commands.READMODELS_HELP
     ),
+    store: str | None = typer.Option(
+        None, help="sqlite or postgres (default $ANNALES_STORE or sqlite)."
+    ),
+    pg_dbname: str | None = typer.Option(None, help="PostgreSQL database ($ANNALES_PG_DBNAME)."),
+    pg_host: str | None = typer.Option(None, help="PostgreSQL host ($ANNALES_PG_HOST)."),
+    pg_port: int | None = typer.Option(None, help="PostgreSQL port ($ANNALES_PG_PORT)."),
+    pg_user: str | None = typer.Option(None, help="PostgreSQL user ($ANNALES_PG_USER)."),
 ) -> None:
     """Run the gRPC server until SIGTERM / Ctrl-C (graceful shutdown).
 
-    The store comes from ANNALES_STORE / ANNALES_DB / ANNALES_PG_* (see README).
+    The store comes from ANNALES_STORE / ANNALES_DB / ANNALES_PG_* (see README); the flags
+    override them (the PostgreSQL password only ever comes from ANNALES_PG_PASSWORD).
 
-    Example: ``annales serve --port 50051 --db data/annales.db``
+    Examples: ``annales serve --port 50051 --db data/annales.db``;
+    ``annales serve --port 50052 --store postgres --pg-dbname annales``
     """
+    import dataclasses
+
     from service.api.server import serve as run_server
 
     config = StoreConfig.from_env()
     if db is not None:
         config = StoreConfig(kind="sqlite", path=db, snapshot_every=config.snapshot_every)
+    overrides: dict[str, Any] = {
+        "kind": store,
+        "pg_dbname": pg_dbname,
+        "pg_host": pg_host,
+        "pg_port": pg_port,
+        "pg_user": pg_user,
+    }
+    config = dataclasses.replace(config, **{k: v for k, v in overrides.items() if v is not None})
+    if config.kind not in ("sqlite", "postgres"):
+        raise typer.BadParameter(f"--store must be sqlite or postgres, not {config.kind!r}")
     run_server(config, host, port, projections=projections, readmodels=readmodels)
 
 
