@@ -10,6 +10,9 @@ interpreter of its own:
   on SQLite, where there is no subscription; on PostgreSQL the child follows the store's
   ``LISTEN/NOTIFY`` subscription and the bytes are only a hint;
 * the child ends when its stdin closes (the parent stopped, or died), after the current batch;
+* the parent supervises the child: a child that died (killed, crashed) is started again
+  within ``RESPAWN_CHECK`` seconds by a watchdog thread (and at once by :meth:`wait_for`), so
+  the read models never silently stop following the log (``restarts`` counts them);
 * :meth:`RunnerProcess.wait_for` reads the tracked position from the read-model file, so
   read-model RPCs can still wait for the events committed before them.
 
@@ -35,8 +38,12 @@ from projections.runner import ReadModelRunner
 from projections.schema import APPLICATION_NAME, TRACKING_TABLE
 from service.config import StoreConfig
 from service.store import EventStore
+from service.warmup import warm_up
 
 log = logging.getLogger("annales.projections")
+
+#: seconds between two checks that the child is still alive
+RESPAWN_CHECK = 0.5
 
 
 class RunnerProcess:
@@ -44,22 +51,65 @@ class RunnerProcess:
 
     def __init__(self, config: StoreConfig, path: str, poll_interval: float = 0.05) -> None:
         self.path = path
-        env = {**os.environ, **config.environment()}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "projections.process", path, str(poll_interval)],
-            stdin=subprocess.PIPE,
-            env=env,
-        )
-        assert self.process.stdin is not None
-        self._fd = self.process.stdin.fileno()
-        os.set_blocking(self._fd, False)
+        self._command = [sys.executable, "-m", "projections.process", path, str(poll_interval)]
+        self._env = {**os.environ, **config.environment()}
         self._guard = threading.Lock()
+        self._spawn_guard = threading.Lock()
+        self._pipe_guard = threading.Lock()  # the pipe's fd is never used after its close
+        self._stopping = threading.Event()
         self._db: sqlite3.Connection | None = None
+        self.restarts = 0
+        self.process = self._spawn()
+        self._watchdog = threading.Thread(
+            target=self._watch, name="annales-projections-watchdog", daemon=True
+        )
+        self._watchdog.start()
+
+    def _spawn(self) -> subprocess.Popen[bytes]:
+        process = subprocess.Popen(self._command, stdin=subprocess.PIPE, env=self._env)
+        assert process.stdin is not None
+        os.set_blocking(process.stdin.fileno(), False)
+        with self._pipe_guard:
+            self._fd = process.stdin.fileno()
+        return process
+
+    def _close_pipe(self, process: subprocess.Popen[bytes]) -> None:
+        with self._pipe_guard, contextlib.suppress(OSError):
+            assert process.stdin is not None
+            if not process.stdin.closed and process.stdin.fileno() == self._fd:
+                self._fd = -1  # later wake-ups fail harmlessly (EBADF)
+            process.stdin.close()
+
+    def ensure_running(self) -> bool:
+        """Start the child again if it died (unless stopping); ``True`` when it runs."""
+        if self._stopping.is_set():
+            return False
+        if self.process.poll() is None:
+            return True
+        with self._spawn_guard:
+            if self._stopping.is_set():
+                return False
+            if self.process.poll() is not None:
+                log.warning(
+                    '{"event": "projections_restarted", "exit": %s}', self.process.returncode
+                )
+                dead = self.process
+                self.process = self._spawn()
+                self._close_pipe(dead)
+                self.restarts += 1
+        return True
+
+    def _watch(self) -> None:
+        while not self._stopping.wait(RESPAWN_CHECK):
+            try:
+                self.ensure_running()
+            except OSError as error:  # cannot fork now: try again at the next check
+                log.error("cannot restart the read-model runner: %r", error)
 
     def wake(self, *args: object) -> None:
         """Tell the child that something was committed (never blocks)."""
         # a full pipe: the child will look anyway; a closed one: it is stopping
-        with contextlib.suppress(ValueError, OSError):
+        with self._pipe_guard, contextlib.suppress(ValueError, OSError):
             os.write(self._fd, b".")
 
     @property
@@ -83,7 +133,7 @@ class RunnerProcess:
         """Block until ``notification_id`` is applied (``True``) or ``timeout`` passes."""
         deadline = time.monotonic() + timeout
         while self.position < notification_id:
-            if time.monotonic() >= deadline or self.process.poll() is not None:
+            if time.monotonic() >= deadline or not self.ensure_running():
                 return False
             self.wake()
             time.sleep(0.002)
@@ -92,9 +142,9 @@ class RunnerProcess:
     def stop(self, timeout: float = 10.0) -> None:
         """Close the pipe: the child finishes its batch and exits (terminated after
         ``timeout``)."""
-        with contextlib.suppress(OSError):
-            assert self.process.stdin is not None
-            self.process.stdin.close()
+        with self._spawn_guard:
+            self._stopping.set()
+        self._close_pipe(self.process)
         try:
             self.process.wait(timeout)
         except subprocess.TimeoutExpired:
@@ -114,7 +164,8 @@ def main(argv: list[str]) -> int:
     path = argv[0]
     poll = float(argv[1]) if len(argv) > 1 else 0.05
     store = EventStore(StoreConfig.from_env())
-    runner = ReadModelRunner(store, path, poll_interval=poll)
+    runner = ReadModelRunner(store, path, poll_interval=poll)  # creates the tables
+    warm_up()  # before the runner's threads decode anything (see service.warmup)
     runner.start()
     stdin = sys.stdin.buffer.fileno()
     try:
