@@ -58,7 +58,11 @@ def seat_of(token: str | None, game_id: str, hashes: Sequence[str]) -> int | Non
             "WRONG_GAME_TOKEN",
             "This seat token belongs to another game.",
         )
-    if not seat_text.isdigit() or int(seat_text) >= len(hashes):
+    # ASCII digits only, and short: ``int()`` refuses over 4300 digits (and other scripts'
+    # digits such as "²"), which would surface as INTERNAL instead of a typed status.
+    if not (seat_text.isascii() and seat_text.isdigit() and len(seat_text) <= 4):
+        raise ApiError(grpc.StatusCode.UNAUTHENTICATED, "BAD_TOKEN", "Invalid seat token.")
+    if int(seat_text) >= len(hashes):
         raise ApiError(grpc.StatusCode.UNAUTHENTICATED, "BAD_TOKEN", "Invalid seat token.")
     seat = int(seat_text)
     if not hmac.compare_digest(token_hash(token), hashes[seat]):

@@ -53,7 +53,8 @@ def page(size: int, token: str, default: int, limit: int) -> tuple[int, int]:
     """``(offset, page size)`` from a request's ``page_size`` and ``page_token``."""
     if size < 0:
         raise _invalid("page_size", "must not be negative")
-    if token and (not token.isdigit() or len(token) > 12):
+    # ASCII digits only: ``str.isdigit`` also accepts "²", which ``int()`` refuses.
+    if token and (not (token.isascii() and token.isdigit()) or len(token) > 12):
         raise _invalid("page_token", "not a token returned by this call")
     return (int(token) if token else 0), min(size or default, limit)
 
@@ -72,21 +73,45 @@ class ReadModels:
     """Read access to the read-model file (one connection per thread) and its runner."""
 
     def __init__(
-        self, path: str, store: EventStore, runner: RunnerProcess | None, freshness: float = 1.0
+        self,
+        path: str,
+        store: EventStore,
+        runner: RunnerProcess | None,
+        freshness: float = 1.0,
+        startup: float = 30.0,
     ) -> None:
         self.path = path
         self.store = store
         self.runner = runner
         self.freshness = freshness
         self._local = threading.local()
+        self._ready = False  # the runner has created the tables
+        #: seconds a first call waits for a just-started runner to create its tables
+        self.startup = startup
 
     def db(self) -> sqlite_utils.Database:
         """This thread's connection, after waiting for the events committed so far."""
-        if self.runner is not None:
-            self.runner.wait_for(self.store.max_notification_id(), self.freshness)
         db: sqlite_utils.Database | None = getattr(self._local, "db", None)
         if db is None:
             db = self._local.db = connect(self.path)
+        if not self._ready and self.runner is not None:
+            # a server that has just started: its runner child is still importing or
+            # creating the tables; wait for it (once) rather than answer from no tables
+            deadline = time.monotonic() + self.startup
+            while "games" not in db.table_names() and time.monotonic() < deadline:
+                time.sleep(0.01)
+        if self.runner is not None:
+            self.runner.wait_for(self.store.max_notification_id(), self.freshness)
+        if not self._ready:
+            # The runner creates every table at once when it first opens the file; a call
+            # before that (server just started) must not answer INTERNAL (found by the fuzzer).
+            if "games" not in db.table_names():
+                raise ApiError(
+                    grpc.StatusCode.UNAVAILABLE,
+                    "READ_MODELS_NOT_READY",
+                    "The read models are being built; retry shortly.",
+                )
+            self._ready = True
         return db
 
     def guard(self, game_id: str, finished: bool, message: Any) -> None:

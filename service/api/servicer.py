@@ -67,6 +67,11 @@ def _text(value: str, field: str, limit: int, required: bool = True) -> str:
     return value
 
 
+def _is_number(text: str) -> bool:
+    """ASCII digits only (``str.isdigit`` also accepts ``"²"``, which ``int()`` refuses)."""
+    return text.isascii() and text.isdigit()
+
+
 def rpc(method: Callable[..., R]) -> Callable[..., R]:
     """Map errors to typed statuses and log one structured line per call (no secrets)."""
 
@@ -75,7 +80,8 @@ def rpc(method: Callable[..., R]) -> Callable[..., R]:
         start = time.perf_counter()
         code = "OK"
         try:
-            return method(self, request, context)
+            with self.service.request_scope():  # a game's cached head is checked once per call
+                return method(self, request, context)
         except ApiError as error:
             code = error.code.name
             abort(context, error)
@@ -119,6 +125,8 @@ class Servicer(pb_grpc.GameServiceServicer):
     # -- helpers ----------------------------------------------------------------------------
     def _game(self, game_id: str) -> str:
         _text(game_id, "game_id", MAX_ID)
+        if "\x00" in game_id:  # PostgreSQL text cannot hold NUL: refuse it on every store
+            raise _invalid("game_id", "must not contain NUL characters")
         self.service.head(game_id)  # NOT_FOUND when unknown
         return game_id
 
@@ -186,6 +194,15 @@ class Servicer(pb_grpc.GameServiceServicer):
     ) -> tuple[int, list[pb.GameEvent], bool]:
         _text(key, "idempotency_key", MAX_KEY, required=False)
         result = self.service.submit(game_id, seat, command, expected, key or None)
+        if result.duplicate and result.envelopes and result.envelopes[0].seat != seat:
+            # Keys are per game: another seat's key must not pass for this seat's command
+            # (found by the fuzzer: the caller was told its command had been applied).
+            raise ApiError(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                "IDEMPOTENCY_KEY_REUSED",
+                "idempotency_key: already used by another seat in this game.",
+                {"field": "idempotency_key"},
+            )
         with self.service.lock(game_id):
             events = self.redactor.outgoing(game_id, seat, list(result.envelopes))
         return result.version, events, result.duplicate
@@ -387,7 +404,8 @@ class Servicer(pb_grpc.GameServiceServicer):
                     return
                 continue
             with self.service.lock(game_id):
-                head = self.service.head(game_id)
+                # unchecked: a stale head never has a seed the store lacks (no extra query)
+                head = self.service.head(game_id, check=False)
                 if head.kernel.seed is not None and head.version <= last:
                     return
             self.broadcaster.wait(game_id, last)
@@ -404,7 +422,8 @@ class Servicer(pb_grpc.GameServiceServicer):
         after = 0
         if request.page_token:
             _text(request.page_token, "page_token", 32)
-            if not request.page_token.isdigit():
+            # at most 18 digits: a larger offset overflows the stores' 64-bit integers
+            if not _is_number(request.page_token) or len(request.page_token) > 18:
                 raise _invalid("page_token", "not a token returned by GetHistory")
             after = int(request.page_token)
         envelopes = self.service.events(game_id, after=after, limit=size)
@@ -457,7 +476,7 @@ class Servicer(pb_grpc.GameServiceServicer):
         size = min(request.page_size or 50, 500)
         offset = 0
         if request.page_token:
-            if not request.page_token.isdigit() or len(request.page_token) > 12:
+            if not _is_number(request.page_token) or len(request.page_token) > 12:
                 raise _invalid("page_token", "not a token returned by ListGames")
             offset = int(request.page_token)
         wanted = BY_TYPE.get(request.game_type) if request.game_type else None

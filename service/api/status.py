@@ -10,6 +10,7 @@ unknown game                       NOT_FOUND              ``GAME_NOT_FOUND``
 missing token                      UNAUTHENTICATED        ``TOKEN_REQUIRED``
 token of another game / bad token  PERMISSION_DENIED      ``WRONG_TOKEN``
 oversized input                    RESOURCE_EXHAUSTED     ``TOO_LARGE``
+read models not built yet          UNAVAILABLE            ``READ_MODELS_NOT_READY``
 =================================  =====================  ==============================
 """
 
@@ -85,15 +86,35 @@ _CODES = {
     grpc.StatusCode.UNAUTHENTICATED: code_pb2.UNAUTHENTICATED,
     grpc.StatusCode.PERMISSION_DENIED: code_pb2.PERMISSION_DENIED,
     grpc.StatusCode.RESOURCE_EXHAUSTED: code_pb2.RESOURCE_EXHAUSTED,
+    grpc.StatusCode.UNAVAILABLE: code_pb2.UNAVAILABLE,
     grpc.StatusCode.INTERNAL: code_pb2.INTERNAL,
 }
 
 
+#: Longest message / metadata value sent: statuses travel in trailers, which clients cap
+#: (16 KiB by default) — a message quoting a 1 MB input made the client see a bare
+#: RESOURCE_EXHAUSTED instead of the typed error (found by the fuzzer).
+MAX_MESSAGE = 500
+MAX_METADATA = 200
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters (marked with an ellipsis and the full length).
+
+    >>> clip("abc", 5), clip("abcdef", 3)
+    ('abc', 'abc…(6 characters)')
+    """
+    return text if len(text) <= limit else f"{text[:limit]}…({len(text)} characters)"
+
+
 def abort(context: grpc.ServicerContext, error: ApiError) -> NoReturn:
-    """End the RPC with ``error`` as a rich status (code, message, ErrorInfo)."""
-    info = error_details_pb2.ErrorInfo(reason=error.reason, domain=DOMAIN, metadata=error.metadata)
+    """End the RPC with ``error`` as a rich status (code, message, ErrorInfo); the message
+    and metadata values are clipped so the status always fits in the trailers."""
+    metadata = {k: clip(v, MAX_METADATA) for k, v in error.metadata.items()}
+    info = error_details_pb2.ErrorInfo(reason=error.reason, domain=DOMAIN, metadata=metadata)
     detail = any_pb2.Any()
     detail.Pack(info)
-    status = status_pb2.Status(code=_CODES[error.code], message=error.message, details=[detail])
+    message = clip(error.message, MAX_MESSAGE)
+    status = status_pb2.Status(code=_CODES[error.code], message=message, details=[detail])
     context.abort_with_status(rpc_status.to_status(status))
     raise AssertionError("unreachable")  # abort_with_status raises

@@ -114,7 +114,11 @@ def start_server(directory: Path, extra: tuple[str, ...] = ()) -> ServerProcess:
         if process.poll() is not None:
             raise RuntimeError(f"server exited with {process.returncode}:\n{running.output()}")
         if health_status(running.target) == health_pb2.HealthCheckResponse.SERVING:
-            assert f":{port}" in running.output(), running.output()  # it prints its port
+            # it prints its port (just after SERVING is set: allow the print a moment)
+            printed = time.monotonic() + 5.0
+            while f":{port}" not in running.output() and time.monotonic() < printed:
+                time.sleep(0.05)
+            assert f":{port}" in running.output(), running.output()
             return running
         time.sleep(0.1)
     process.kill()
