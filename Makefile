@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST_WORKERS ?= 2
 
-.PHONY: install proto run demo test lint typecheck unit long bench clean
+.PHONY: install proto run demo test lint typecheck unit long bench clean soak fuzz
 
 PROTOS := $(wildcard proto/annales/v1/*.proto)
 
@@ -50,6 +50,16 @@ long: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m tests.bench.run
+
+# 10 minutes of mixed traffic over 200 games on SQLite, then on PostgreSQL (tests/reliability/soak.py)
+soak: $(STAMP)
+	SOAK_SECONDS=$${SOAK_SECONDS:-600} SOAK_GAMES=$${SOAK_GAMES:-200} $(BIN)/python -m tests.reliability.soak --store both
+
+# The API fuzzer with a larger budget (tests/fuzz; the normal run makes 10,000 + 1,000 cases;
+# FUZZ_SEED=n explores other cases)
+fuzz: $(STAMP)
+	FUZZ_CASES=$${FUZZ_CASES:-100000} FUZZ_PG_CASES=$${FUZZ_PG_CASES:-10000} \
+		$(BIN)/pytest -p no:cacheprovider -n 0 -s tests/fuzz
 
 clean:
 	rm -rf $(VENV) data .pytest_cache .mypy_cache .ruff_cache

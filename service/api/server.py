@@ -6,12 +6,18 @@
 * message size limits (4 MiB in, 64 MiB out) — larger requests get RESOURCE_EXHAUSTED;
 * graceful shutdown on SIGTERM / SIGINT: new calls are refused, in-flight commands finish
   within the grace period, streams end with a clean status;
-* one JSON log line per call (method, game id, status, milliseconds) — never tokens or seeds.
+* one JSON log line per call (method, game id, status, milliseconds) — never tokens or seeds;
+  at start one line with the store's durability settings (see README, "Durability");
+* on PostgreSQL, several servers may share one database (README, "Several servers on
+  PostgreSQL"): a :class:`~service.api.watch.StoreFollower` wakes this server's watchers for
+  commits made through the others, and the application checks cached heads against the store.
 """
 
 from __future__ import annotations
 
+import json
 import logging
+import os
 import signal
 import threading
 from concurrent import futures
@@ -31,10 +37,11 @@ from projections.runner import default_path
 from service.api.readmodels import ReadModels, ReadModelServicer
 from service.api.servicer import Diagnostics, Servicer
 from service.api.status import ApiError, abort
-from service.api.watch import Broadcaster
+from service.api.watch import Broadcaster, StoreFollower
 from service.application import GameService
 from service.config import StoreConfig
 from service.store import EventStore
+from service.warmup import warm_up
 
 MAX_RECEIVE = 4 * 1024 * 1024
 MAX_SEND = 64 * 1024 * 1024
@@ -82,15 +89,27 @@ class RunningServer:
     broadcaster: Broadcaster
     health: health.HealthServicer
     projections: RunnerProcess | None = None
+    follower: StoreFollower | None = None
 
     def stop(self, grace: float = 5.0) -> None:
         """Refuse new calls, let in-flight ones finish, end streams cleanly."""
         self.health.enter_graceful_shutdown()
         self.broadcaster.close()
         self.server.stop(grace).wait()
+        if self.follower is not None:
+            self.follower.stop()
         if self.projections is not None:
             self.projections.stop()
         self.service.store.close()
+
+
+def _readmodels_path(config: StoreConfig, port: int) -> str:
+    """The default read-model file: next to an SQLite store; for PostgreSQL one file per
+    database and port under ``data/``, so several servers on one host never share one."""
+    if config.kind == "sqlite":
+        return default_path(config.path)
+    suffix = str(port) if port else f"pid{os.getpid()}"
+    return os.path.join("data", f"readmodels-{config.pg_dbname}-{suffix}.db")
 
 
 def start(
@@ -107,10 +126,14 @@ def start(
     after every commit (``readmodels``: its SQLite file, default ``readmodels.db`` next to the
     event store); see :mod:`projections.process` for why it is not a thread.
     """
+    warm_up()  # msgspec's lazy type build is not thread-safe: do it before the first call
     service = GameService(EventStore(config))
     broadcaster = Broadcaster()
     service.on_commit(broadcaster.committed)
-    path = readmodels or default_path(config.path if config.kind == "sqlite" else "data/x")
+    follower = None
+    if config.kind == "postgres":
+        follower = StoreFollower(service.store, broadcaster).start()
+    path = readmodels or _readmodels_path(config, port)
     runner = RunnerProcess(config, path) if projections else None
     if runner is not None:
         service.on_commit(runner.wake)
@@ -146,7 +169,7 @@ def start(
     server.start()
     for name in (*names[:3], ""):
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    return RunningServer(server, bound, service, broadcaster, health_servicer, runner)
+    return RunningServer(server, bound, service, broadcaster, health_servicer, runner, follower)
 
 
 def serve(
@@ -166,6 +189,17 @@ def serve(
         running.port,
         where,
     )
+    durability = running.service.store.durability()
+    logging.getLogger("annales").info(
+        json.dumps({"event": "durability", "store": config.kind, **durability})
+    )
+    if "off" in (durability.get("synchronous_commit"), durability.get("fsync")) or (
+        durability.get("synchronous") == "0"
+    ):
+        logging.getLogger("annales").warning(
+            json.dumps({"event": "warning", "message": "the store does not flush commits: "
+                        "acknowledged commands may be lost in a crash"})
+        )  # fmt: skip
     stopping = threading.Event()
 
     def on_signal(signum: int, frame: object) -> None:
