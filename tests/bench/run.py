@@ -385,7 +385,8 @@ def main() -> None:
         print("== store and application (SQLite file) ==")
         bench_store(Path(tmp))
     for title, module in (("gRPC API", "tests.bench.api"),
-                          ("projections", "tests.bench.projections")):  # fmt: skip
+                          ("projections", "tests.bench.projections"),
+                          ("simulation (annales simulate)", "tests.bench.simulate")):  # fmt: skip
         print(f"== {title} ==")
         importlib.import_module(module).main()
 
