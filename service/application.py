@@ -210,10 +210,13 @@ class GameService:
         command: Command,
         expected_version: int | None = None,
         idempotency_key: str | None = None,
+        command_id: str | None = None,
     ) -> Submitted:
         """Apply ``command`` by ``seat`` if ``expected_version`` is current; store; announce.
 
         ``expected_version=None`` skips the check (the command applies to whatever is current).
+        ``command_id`` (default: a fresh UUID) lets a deterministic driver — the tournament
+        bot runner — produce byte-identical records from the same seeds.
         """
         with self.lock(game_id):
             cached = self._head(game_id)
@@ -222,7 +225,7 @@ class GameService:
                 try:
                     result = self._submit_once(
                         game_id, cached, seat, command, command_bytes, expected_version,
-                        idempotency_key,
+                        idempotency_key, command_id,
                     )  # fmt: skip
                     break
                 except _MovedOn:
@@ -246,6 +249,7 @@ class GameService:
         command_bytes: bytes,
         expected_version: int | None,
         idempotency_key: str | None,
+        command_id: str | None = None,
     ) -> Submitted:
         """One attempt of :meth:`submit` on ``cached`` (the game's lock is held).
 
@@ -266,7 +270,7 @@ class GameService:
         if not 0 <= seat < ledger.match.seats:
             raise InvalidArgument(f"There is no seat {seat} in this game.", "NO_SUCH_SEAT")
         version_before = ledger.version
-        command_id = uuid.uuid4().hex
+        command_id = command_id or uuid.uuid4().hex
         recent = cached.recent
 
         def state_at(version: int) -> Any:

@@ -29,6 +29,8 @@ from annales.v1 import annales_pb2 as pb
 from annales.v1 import annales_pb2_grpc as pb_grpc
 from annales.v1 import readmodels_pb2 as rpb
 from annales.v1 import readmodels_pb2_grpc as rpb_grpc
+from annales.v1 import tournament_pb2 as tpb
+from annales.v1 import tournament_pb2_grpc as tpb_grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
@@ -37,6 +39,7 @@ from projections.runner import default_path
 from service.api.readmodels import ReadModels, ReadModelServicer
 from service.api.servicer import Diagnostics, Servicer
 from service.api.status import ApiError, abort
+from service.api.tournaments import TournamentServicer
 from service.api.watch import Broadcaster, StoreFollower
 from service.application import GameService
 from service.config import StoreConfig
@@ -153,12 +156,14 @@ def start(
     pb_grpc.add_GameServiceServicer_to_server(servicer, server)
     rpb_grpc.add_ReadModelServiceServicer_to_server(ReadModelServicer(readers), server)
     pb_grpc.add_DiagnosticsServiceServicer_to_server(Diagnostics(), server)
+    tpb_grpc.add_TournamentServiceServicer_to_server(TournamentServicer(service), server)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     names = (
         pb.DESCRIPTOR.services_by_name["GameService"].full_name,
         pb.DESCRIPTOR.services_by_name["DiagnosticsService"].full_name,
         rpb.DESCRIPTOR.services_by_name["ReadModelService"].full_name,
+        tpb.DESCRIPTOR.services_by_name["TournamentService"].full_name,
         health.SERVICE_NAME,
         reflection.SERVICE_NAME,
     )
@@ -167,7 +172,7 @@ def start(
     if bound == 0:
         raise OSError(f"cannot listen on {host}:{port}")
     server.start()
-    for name in (*names[:3], ""):
+    for name in (*names[:4], ""):
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     return RunningServer(server, bound, service, broadcaster, health_servicer, runner, follower)
 

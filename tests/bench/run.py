@@ -389,7 +389,8 @@ def main() -> None:
         bench_store(Path(tmp))
     for title, module in (("gRPC API", "tests.bench.api"),
                           ("projections", "tests.bench.projections"),
-                          ("several servers on PostgreSQL", "tests.bench.scaleout")):  # fmt: skip
+                          ("several servers on PostgreSQL", "tests.bench.scaleout"),
+                          ("simulation (annales simulate)", "tests.bench.simulate")):  # fmt: skip
         print(f"== {title} ==")
         importlib.import_module(module).main()
 

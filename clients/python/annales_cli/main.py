@@ -8,6 +8,9 @@ Local commands (the SQLite store, no server)::
     annales export GAME_ID --db data/annales.db -o game.jsonl
     annales verify game.jsonl                          # re-executes the record offline
     annales content report                             # every assumed content fact
+    annales tournament new|add|start|round|report|run|standings|export|verify
+    annales simulate --game riseandfall --players 3 --games 1000 --bots random,greedy \
+        --workers 2 --seed S                           # bot games at scale + balance stats
 
 Network commands (``--server HOST:PORT``, default ``$ANNALES_SERVER`` or 127.0.0.1:50051)::
 
@@ -34,6 +37,8 @@ from rich.table import Table
 from annales_cli import play as play_commands
 from annales_cli import readmodels as readmodel_commands
 from annales_cli import remote
+from annales_cli import simulate as simulate_commands
+from annales_cli import tournament as tournament_commands
 from annales_cli.common import SERVER_HELP, TOKENS_HELP, console
 from domain.bots import make_bot
 from domain.core.errors import RuleViolation
@@ -55,6 +60,8 @@ app.command()(remote.bots)
 app.command()(remote.history)
 app.command()(play_commands.replay)
 readmodel_commands.register(app)  # projections run/rebuild, games, leaderboard, stats, scores
+app.command()(simulate_commands.simulate)  # bot games at scale (worker processes)
+tournament_commands.register(app)  # annales tournament new|add|start|…|verify
 
 
 def _service(db: str | None) -> GameService:

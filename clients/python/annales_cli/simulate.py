@@ -1,0 +1,175 @@
+"""``annales simulate`` — bot games at scale into the local store, then balance statistics.
+
+Example::
+
+    annales simulate --game riseandfall --players 3 --games 1000 --bots random,greedy \\
+        --workers 2 --seed S --db data/sim.db
+
+Games are played by :func:`service.simulate.run_jobs` in worker processes and committed in
+batches; their seeds, ids and seat bots derive from ``--seed`` (see :mod:`service.simulate`),
+so the same command stores the same games again (and an interrupted run resumes: stored games
+are skipped). Afterwards the read models catch up (unless ``--no-projections``) and the balance
+statistics of the game are printed.
+"""
+
+from __future__ import annotations
+
+import json
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from service.config import StoreConfig
+from service.errors import ServiceError
+from service.simulate import DEFAULT_BATCH, SimulationReport, kind_stats, run_jobs, simulation_jobs
+
+console = Console()
+
+
+class GamesPerSecond(ProgressColumn):
+    """Completed games per second of elapsed time."""
+
+    def render(self, task: Task) -> Text:
+        """``12.3 games/s``."""
+        elapsed = task.elapsed or 0.0
+        rate = task.completed / elapsed if elapsed > 0 else 0.0
+        return Text(f"{rate:,.1f} games/s", style="cyan")
+
+
+def store_config(db: str | None) -> StoreConfig:
+    """The store of ``--db`` (SQLite), else the one of ``ANNALES_*``."""
+    config = StoreConfig.from_env()
+    if db is not None:
+        config = StoreConfig(kind="sqlite", path=db, snapshot_every=config.snapshot_every)
+    return config
+
+
+def simulate(
+    game: str = typer.Option("riseandfall", help="Game (riseandfall, tapestry, imperium)."),
+    players: int = typer.Option(3, help="Seats per game."),
+    games: int = typer.Option(100, help="Number of games."),
+    bots: str = typer.Option(
+        "random,greedy", help="Bot kinds, comma-separated, rotated over seats."
+    ),
+    workers: int = typer.Option(2, help="Worker processes (0: play in this process)."),
+    seed: str = typer.Option("sim", help="Master seed: every game seed derives from it."),
+    db: str | None = typer.Option(None, help="SQLite event store (default $ANNALES_DB)."),
+    batch: int = typer.Option(DEFAULT_BATCH, help="Games per commit."),
+    options: str = typer.Option("{}", help="Game options as JSON, e.g. '{\"trophies\": 5}'."),
+    projections: bool = typer.Option(
+        True, "--projections/--no-projections", help="Bring the read models up to date after."
+    ),
+    readmodels: str | None = typer.Option(
+        None, envvar="ANNALES_READMODELS", help="Read-model file (default: next to the store)."
+    ),
+) -> None:
+    """Play bot games in parallel worker processes straight into the store.
+
+    Example: ``annales simulate --game riseandfall --players 3 --games 1000 --bots
+    random,greedy --workers 2 --seed S``
+    """
+    from annales_cli.remote import game_name
+
+    name = game_name(game)
+    try:
+        parsed = json.loads(options)
+    except json.JSONDecodeError as error:
+        console.print(f"[red]--options is not JSON: {error}[/]")
+        raise typer.Exit(2) from None
+    if not isinstance(parsed, dict):
+        console.print("[red]--options must be a JSON object[/]")
+        raise typer.Exit(2)
+    kinds = [k.strip() for k in bots.split(",") if k.strip()]
+    config = store_config(db)
+    try:
+        jobs = simulation_jobs(name, players, games, kinds, seed.encode(), parsed)
+    except ServiceError as error:
+        console.print(f"[red]{error.message}[/]")
+        raise typer.Exit(2) from None
+    columns = (
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+        GamesPerSecond(), TextColumn("{task.fields[events]:,} events"), TimeElapsedColumn(),
+    )  # fmt: skip
+    with Progress(*columns, console=console) as progress:
+        task = progress.add_task(f"{name} {players}p", total=len(jobs), events=0)
+
+        def advance(done: int, total: int, events: int) -> None:
+            progress.update(task, completed=done, events=events)
+
+        try:
+            report = run_jobs(config, jobs, workers=workers, batch=batch, progress=advance)
+        except ServiceError as error:
+            console.print(f"[red]{error.message}[/]")
+            raise typer.Exit(1) from None
+    _summary(report)
+    if projections:
+        _project(config, readmodels, name, players)
+
+
+def _summary(report: SimulationReport) -> None:
+    skipped = sum(1 for r in report.results if r.status == "skipped")
+    console.print(
+        f"{report.played} games played ({skipped} already stored), {report.events:,} events in "
+        f"{report.seconds:.1f} s = {report.games_per_second:.2f} games/s, "
+        f"{report.events / report.seconds if report.seconds else 0:,.0f} events/s "
+        f"({report.workers} workers, {report.batch} games per commit)"
+    )
+    if report.commit_seconds > 0:
+        console.print(
+            f"store: {report.events / report.commit_seconds:,.0f} events/s while committing "
+            f"({report.commit_seconds:.2f} s of commits, lock waits included)"
+        )
+    table = Table(title="Bots (this run)")
+    for column in ("bot", "seats", "wins", "win rate", "avg score"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for stats in kind_stats(report.results):
+        table.add_row(stats.kind, str(stats.seats), str(stats.wins),
+                      f"{stats.win_rate:.1%}", f"{stats.average_score:.1f}")  # fmt: skip
+    console.print(table)
+
+
+def _project(config: StoreConfig, readmodels: str | None, game: str, players: int) -> None:
+    from projections import queries
+    from projections.runner import ReadModelRunner, default_path
+    from service.store import EventStore
+
+    path = readmodels or default_path(config.path if config.kind == "sqlite" else "data/x")
+    store = EventStore(config)
+    runner = ReadModelRunner(store, path, batch_size=2000)
+    try:
+        target = store.max_notification_id()
+        with Progress(
+            TextColumn("[bold]read models"), BarColumn(), MofNCompleteColumn(),
+            TimeElapsedColumn(), console=console,
+        ) as progress:  # fmt: skip
+            task = progress.add_task("catch up", total=max(target - runner.position, 1))
+            start = runner.position
+
+            def advance(position: int, last: int) -> None:
+                progress.update(task, completed=position - start)
+
+            runner.catch_up(advance)
+        rows = queries.balance_stats(runner.db, game, players)
+    finally:
+        runner.db.close()
+        store.close()
+    table = Table(title=f"Balance statistics: {game}, {players} players (every game in the store)")
+    for column in ("key", "games", "wins", "win rate", "95% interval", "avg score", "avg rank"):
+        table.add_column(column, justify="left" if column == "key" else "right")
+    for row in rows:
+        low, high = row.interval
+        table.add_row(row.balance_key, str(row.games), str(row.wins), f"{row.win_rate:.1%}",
+                      f"{low:.1%}–{high:.1%}", f"{row.average_score:.1f}",
+                      f"{row.average_rank:.2f}")  # fmt: skip
+    console.print(table)

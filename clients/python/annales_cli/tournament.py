@@ -1,0 +1,311 @@
+"""``annales tournament`` — the organiser's commands, on a local store (``--db``).
+
+Examples::
+
+    annales tournament new riseandfall --format swiss --rounds 3 --seed "secret" --db t.db
+    annales tournament add tournament-… Ann Bob                      # people (seat tokens)
+    annales tournament add tournament-… R1 R2 --bot greedy           # bots
+    annales tournament start tournament-…                            # pairs round 1, tokens
+    annales tournament round tournament-…                            # the tokens again
+    annales tournament report tournament-… GAME_ID                   # a finished game
+    annales tournament run tournament-… --workers 2                  # play a bot tournament
+    annales tournament standings tournament-…
+    annales tournament export tournament-… -o tournament.jsonl
+    annales tournament verify tournament.jsonl                       # offline, fresh process
+
+The store comes from ``--db`` (a SQLite file), else ``ANNALES_STORE`` / ``ANNALES_DB`` /
+``ANNALES_PG_*`` as for ``annales serve``. People play their games through the normal game
+API (``annales play GAME --seat N`` with the seat token printed by ``start`` / ``round``).
+``verify`` needs nothing but the record file.
+"""
+
+from __future__ import annotations
+
+import sys
+from contextlib import nullcontext
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.table import Table
+
+from annales_cli.common import console
+from domain.tournament.events import StandingRow
+from service.application import GameService
+from service.config import StoreConfig
+from service.errors import ServiceError
+from service.store import EventStore
+from service.tournament_record import verify_tournament
+from service.tournaments import RoundStart, Standings, TournamentService
+
+tournament_app = typer.Typer(help="Seeded tournaments (organiser commands).", no_args_is_help=True)
+
+DB_HELP = "SQLite event-store file (default: $ANNALES_STORE / $ANNALES_DB, data/annales.db)."
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``annales tournament …`` to the main CLI."""
+    app.add_typer(tournament_app, name="tournament")
+
+
+def _config(db: str | None) -> StoreConfig:
+    config = StoreConfig.from_env()
+    if db is not None:
+        config = StoreConfig(kind="sqlite", path=db, snapshot_every=config.snapshot_every)
+    return config
+
+
+def _service(db: str | None) -> TournamentService:
+    return TournamentService(GameService(EventStore(_config(db))))
+
+
+def _fail(error: ServiceError) -> typer.Exit:
+    console.print(f"[red]{error.reason}: {error.message}[/]")
+    return typer.Exit(2)
+
+
+def standings_table(standings: Standings | tuple[StandingRow, ...], title: str = "") -> Table:
+    """A rich table of standings (rank, entrant, points and every tiebreak)."""
+    rows = standings.rows if isinstance(standings, Standings) else standings
+    if isinstance(standings, Standings) and not title:
+        state = "final" if standings.ended else f"after round {standings.rounds_completed}"
+        title = (
+            f"{standings.name} — {standings.game_type}, {standings.format}, "
+            f"{standings.rounds} rounds ({state})"
+        )
+    table = Table(title=title or "Standings")
+    for name, justify in [
+        ("#", "right"),
+        ("entrant", "left"),
+        ("points", "right"),
+        ("score", "right"),
+        ("Buchholz", "right"),
+        ("wins", "right"),
+        ("games", "right"),
+        ("byes", "right"),
+    ]:
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for row in rows:
+        style = "bold" if row.rank == 1 else None
+        table.add_row(
+            str(row.rank),
+            row.name,
+            str(row.points),
+            str(row.score),
+            str(row.buchholz),
+            str(row.wins),
+            str(row.games),
+            str(row.byes),
+            style=style,
+        )
+    table.caption = "order: points, score, Buchholz, then the seed-derived lot"
+    return table
+
+
+def _print_round(round_start: RoundStart) -> None:
+    table = Table(title=f"Round {round_start.round}")
+    table.add_column("table", justify="right")
+    table.add_column("game")
+    table.add_column("seats (seat: entrant)")
+    for game in round_start.games:
+        seats = ", ".join(f"{s.seat}: {s.name}" for s in game.seats)
+        table.add_row(str(game.table), game.game_id, seats)
+    console.print(table)
+    tokens = [(game, s) for game in round_start.games for s in game.seats if s.token]
+    if tokens:
+        console.print("seat tokens (secret: give each person their own):")
+    for game, seat in tokens:  # plain lines, never wrapped or cut: they are copied
+        console.print(
+            f"{seat.name} (game {game.game_id}, seat {seat.seat}): {seat.token}",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
+    if round_start.byes:
+        console.print(f"byes: entrants {', '.join(str(b) for b in round_start.byes)}")
+
+
+@tournament_app.command("new")
+def new(
+    game: str = typer.Argument(..., help="Game type: riseandfall, tapestry or imperium."),
+    format: str = typer.Option("swiss", "--format", help="swiss, round_robin or duplicate."),
+    rounds: int = typer.Option(0, help="Rounds (0: full round robin / ⌈log2 entrants⌉)."),
+    table_size: int = typer.Option(2, help="Seats per table."),
+    name: str = typer.Option("", help="Tournament name."),
+    seed: str | None = typer.Option(None, help="Master seed (text; default: random, secret)."),
+    tournament_id: str | None = typer.Option(None, "--id", help="Id (tournament-…)."),
+    db: str | None = typer.Option(None, help=DB_HELP),
+) -> None:
+    """Create a tournament and print its id and the SHA-256 commitment of its master seed.
+
+    Example: ``annales tournament new riseandfall --format duplicate --rounds 2``
+    """
+    try:
+        created = _service(db).create(
+            game,
+            format=format,
+            rounds=rounds,
+            table_size=table_size,
+            name=name,
+            master_seed=seed.encode() if seed is not None else None,
+            tournament_id=tournament_id,
+        )
+    except ServiceError as error:
+        raise _fail(error) from None
+    console.print(f"tournament [bold]{created.tournament_id}[/]")
+    console.print(f"master seed commitment (publish it): {created.seed_commitment}")
+
+
+@tournament_app.command("add")
+def add(
+    tournament_id: str,
+    names: list[str] = typer.Argument(..., help="Entrant names."),
+    bot: str | None = typer.Option(None, help="Register bots of this kind (random, greedy…)."),
+    db: str | None = typer.Option(None, help=DB_HELP),
+) -> None:
+    """Register entrants: people (default) or bots (``--bot KIND``).
+
+    Example: ``annales tournament add tournament-x Ann Bob`` or ``… R1 R2 --bot random``
+    """
+    service = _service(db)
+    try:
+        for entrant_name in names:
+            entrant = service.register(
+                tournament_id, entrant_name, kind="bot" if bot else "person", bot=bot
+            )
+            what = f"bot ({entrant.bot})" if entrant.bot else "person"
+            console.print(f"entrant {entrant.entrant}: {entrant.name} — {what}")
+    except ServiceError as error:
+        raise _fail(error) from None
+
+
+@tournament_app.command("start")
+def start(tournament_id: str, db: str | None = typer.Option(None, help=DB_HELP)) -> None:
+    """Close registration, pair round 1 and print its tables with the people's seat tokens."""
+    try:
+        _print_round(_service(db).start(tournament_id))
+    except ServiceError as error:
+        raise _fail(error) from None
+
+
+@tournament_app.command("round")
+def show_round(
+    tournament_id: str,
+    number: int | None = typer.Option(None, "--round", help="Round (default: current)."),
+    db: str | None = typer.Option(None, help=DB_HELP),
+) -> None:
+    """Print a round's tables and the people's seat tokens (again)."""
+    try:
+        _print_round(_service(db).round(tournament_id, number))
+    except ServiceError as error:
+        raise _fail(error) from None
+
+
+@tournament_app.command("report")
+def report(
+    tournament_id: str,
+    game_id: str | None = typer.Argument(None, help="Game (default: every finished game)."),
+    db: str | None = typer.Option(None, help=DB_HELP),
+) -> None:
+    """Record finished games' results (read from the games); pairs the next round when due."""
+    service = _service(db)
+    try:
+        service.play_bots(tournament_id)
+        reports = (
+            [service.report(tournament_id, game_id)]
+            if game_id
+            else service.report_finished(tournament_id)
+        )
+    except ServiceError as error:
+        raise _fail(error) from None
+    for item in reports:
+        console.print(f"result recorded: {item.game_id}")
+        if item.next_round is not None:
+            _print_round(item.next_round)
+        if item.ended:
+            console.print("[green]the tournament has ended[/]")
+    if not reports:
+        console.print("no finished game to report")
+
+
+@tournament_app.command("run")
+def run(
+    tournament_id: str,
+    workers: int = typer.Option(0, help="Worker processes for the bot games (0: here)."),
+    db: str | None = typer.Option(None, help=DB_HELP),
+) -> None:
+    """Play a bot tournament to its end (starting it if needed), a standings table per round.
+
+    Example: ``annales tournament run tournament-x --workers 2``
+    """
+    service = _service(db)
+    runner: Any = None
+    context: Any = nullcontext()
+    if workers > 0:
+        from service.simulate import ParallelRunner
+
+        runner = context = ParallelRunner(_config(db), workers=workers)
+
+    def on_round(number: int, standings: Standings) -> None:
+        console.print(standings_table(standings, f"After round {number}"))
+
+    try:
+        with context, console.status("playing…"):
+            service.run(tournament_id, runner, on_round)
+    except ServiceError as error:
+        raise _fail(error) from None
+    final = service.standings(tournament_id)
+    console.print(standings_table(final))
+    console.print(f"master seed revealed: {final.master_seed}")
+
+
+@tournament_app.command("standings")
+def standings(tournament_id: str, db: str | None = typer.Option(None, help=DB_HELP)) -> None:
+    """Print the standings (final, with the revealed master seed, once ended)."""
+    try:
+        current = _service(db).standings(tournament_id)
+    except ServiceError as error:
+        raise _fail(error) from None
+    console.print(standings_table(current))
+    if current.master_seed:
+        console.print(f"master seed revealed: {current.master_seed}")
+
+
+@tournament_app.command("export")
+def export(
+    tournament_id: str,
+    output: Path | None = typer.Option(None, "-o", "--output", help="File (default stdout)."),
+    db: str | None = typer.Option(None, help=DB_HELP),
+) -> None:
+    """Write the record of an ended tournament (canonical JSON lines, one file)."""
+    try:
+        lines = _service(db).export(tournament_id)
+    except ServiceError as error:
+        raise _fail(error) from None
+    data = b"".join(line + b"\n" for line in lines)
+    if output is None:
+        sys.stdout.buffer.write(data)
+    else:
+        output.write_bytes(data)
+        console.print(f"{len(lines)} lines written to {output}")
+
+
+@tournament_app.command("verify")
+def verify(record: Path) -> None:
+    """Re-run every game from the derived seeds, check every hash, recompute the standings.
+
+    Offline: trusts nothing but the record and the rules. Exit status 1 on any difference,
+    each reported with its round, table and sequence number.
+    Example: ``annales tournament verify tournament.jsonl``
+    """
+    with console.status("verifying…"):
+        result = verify_tournament(record.read_bytes().splitlines())
+    if result.ok:
+        console.print(f"[green]{result.message}[/]")
+        return
+    console.print("[red]verification failed[/]")
+    for problem in result.problems or []:
+        console.print(f"- {problem}", style="red", markup=False, highlight=False, soft_wrap=True)
+    if not result.problems:
+        console.print(f"[red]{result.message}[/]")
+    raise typer.Exit(1)
