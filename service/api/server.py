@@ -3,7 +3,8 @@
 * the synchronous gRPC server with a thread pool (measured no slower than ``grpc.aio`` on these
   machines, see DESIGN.md; storage calls block a worker thread, never an event loop);
 * health checking (``grpc.health.v1``) and server reflection (``grpc.reflection.v1alpha``);
-* message size limits (4 MiB in, 64 MiB out) — larger requests get RESOURCE_EXHAUSTED;
+* message size limits (64 MiB in and out, so that an exported record can be sent back to be
+  verified) — larger requests get RESOURCE_EXHAUSTED;
 * graceful shutdown on SIGTERM / SIGINT: new calls are refused, in-flight commands finish
   within the grace period, streams end with a clean status;
 * one JSON log line per call (method, game id, status, milliseconds) — never tokens or seeds;
@@ -46,7 +47,7 @@ from service.config import StoreConfig
 from service.store import EventStore
 from service.warmup import warm_up
 
-MAX_RECEIVE = 4 * 1024 * 1024
+MAX_RECEIVE = 64 * 1024 * 1024
 MAX_SEND = 64 * 1024 * 1024
 
 

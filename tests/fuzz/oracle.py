@@ -7,7 +7,7 @@ command it carried. After each call:
 * the status is *typed*: OK, or one of the documented codes with a ``google.rpc.ErrorInfo``
   (domain ``annales.v1``, a non-empty reason) — never UNKNOWN or INTERNAL. Two statuses come
   from gRPC itself and are accepted only where they are the contract: RESOURCE_EXHAUSTED for a
-  request over the 4 MiB receive limit, DEADLINE_EXCEEDED for a WatchGame waiting for events
+  request over the 64 MiB receive limit, DEADLINE_EXCEEDED for a WatchGame waiting for events
   after the head;
 * bytes that do not parse get INVALID_ARGUMENT ``MALFORMED_REQUEST``;
 * a command is accepted only if it was legal for an authenticated seat at the current version
@@ -32,9 +32,9 @@ from domain.core.kernel_events import RequestUndo, RespondUndo, Undo
 from domain.registry import get_codec
 from service.api.convert import read
 from service.api.games import BY_NAME, ApiGame
+from service.api.server import MAX_RECEIVE
 from tests.api.helpers import failure
 
-MAX_RECEIVE = 4 * 1024 * 1024
 DOMAIN = "annales.v1"
 TYPED = {
     grpc.StatusCode.INVALID_ARGUMENT,

@@ -61,7 +61,8 @@ ODD_STRINGS = (
 )
 
 #: Lengths just over the server's limits (128 ids and keys, 64 names, 256 seeds), larger
-#: ones, and one over the 4 MiB receive limit.
+#: ones, and a 5 MiB one (under the 64 MiB receive limit since tournament records travel
+#: whole: our own field limits must refuse it with a typed error).
 HUGE_LENGTHS = (65, 129, 257, 4_096, 100_000, 1_000_000)
 OVER_LIMIT = 5 * 1024 * 1024
 
