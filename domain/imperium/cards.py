@@ -19,10 +19,8 @@ from domain.imperium.content_effects import (
     CountsAs,
     DefinesZone,
     Filter,
-    FreePlayAllowed,
     HandSize,
     Redirect,
-    ReduceCost,
     RemoveStateIcon,
     Step,
 )
@@ -107,7 +105,9 @@ def matches(state: ImperiumState, card_id: str, flt: Filter | None, slot: int = 
         slot < 0 or getattr(state.market[slot], flt.has_tokens) <= 0
     ):
         return False
-    if flt.name is not None and record.name != flt.name:
+    if flt.ids and card_id not in flt.ids:  # a named card: its numbers decide
+        return False
+    if flt.name is not None and not flt.ids and record.name != flt.name:
         return False
     if flt.name_starts_with is not None and not str(record.name).startswith(flt.name_starts_with):
         return False
@@ -123,12 +123,46 @@ def icon_count(state: ImperiumState, card_id: str, flt: Filter | None) -> int:
     only_icons = flt.type_icon is not None and flt == Filter(type_icon=flt.type_icon)
     if only_icons:
         return icons_now(state, card_id).count(str(flt.type_icon))
+    if flt.suit is not None and flt == Filter(suit=flt.suit):
+        return counts_as(card_id, flt.suit) if matches(state, card_id, flt) else 0
     plain = flt.any_of and flt == Filter(any_of=flt.any_of)
     if plain and all(f.type_icon is not None and f == Filter(type_icon=f.type_icon)
                      for f in flt.any_of):  # fmt: skip
         wanted = {str(f.type_icon) for f in flt.any_of}
         return sum(1 for icon in icons_now(state, card_id) if icon in wanted)
     return 1 if matches(state, card_id, flt) else 0
+
+
+def _weight(state: ImperiumState, card_id: str, flt: Filter | None) -> int:
+    """How many cards matching ``flt`` ``card_id`` counts as (Grand Trunk Road: 2 regions)."""
+    if flt is not None and flt.suit is not None and flt == Filter(suit=flt.suit):
+        return icon_count(state, card_id, flt)
+    return int(matches(state, card_id, flt))
+
+
+@cache
+def counts_as(card_id: str, suit: str) -> int:
+    """How many cards of ``suit`` ``card_id`` counts as for other effects: its ``counts_as``
+    passive (Grand Trunk Road: 2 regions, "Notes au sujet des cartes : Grande route"), else 1.
+    """
+    for block in blocks(card_id, "passive"):
+        for step in block.do:
+            if isinstance(step, CountsAs) and step.suit == suit:
+                return int(step.count)
+    return 1
+
+
+def pick_weight(card_id: str, options: tuple[str, ...] | list[str]) -> int:
+    """How many of the cards a pick asks for ``card_id`` stands for: its ``counts_as`` count
+    when every candidate shows that suit (the pick is one of cards of that suit: Glory's
+    "abandon 3 regions"), else 1 (also for choices that are not cards: ``deck:<suit>``)."""
+    if card_id not in C.CARDS or any(c not in C.CARDS for c in options):
+        return 1
+    for block in blocks(card_id, "passive"):
+        for step in block.do:
+            if isinstance(step, CountsAs) and all(step.suit in suits(c) for c in options):
+                return int(step.count)
+    return 1
 
 
 def play_area(seat: SeatState) -> list[str]:
@@ -146,8 +180,10 @@ def in_play_ref(seat: SeatState, ids: tuple[str, ...], ref_name: str) -> bool:
     return any((c in ids) or name(c) == ref_name for c in seat.play)
 
 
-def condition(state: ImperiumState, seat_index: int, cond: Condition | None) -> bool:
-    """Whether ``cond`` holds for ``seat_index`` (``effects_dsl.md`` §7)."""
+def condition(state: ImperiumState, seat_index: int, cond: Condition | None, card: str = ""
+              ) -> bool:  # fmt: skip
+    """Whether ``cond`` holds for ``seat_index`` (``effects_dsl.md`` §7); ``card``: the card
+    whose effect it conditions (for ``garrisoned_here`` counts)."""
     if cond is None:
         return True
     seat = state.seats[seat_index]
@@ -163,7 +199,8 @@ def condition(state: ImperiumState, seat_index: int, cond: Condition | None) -> 
         return False
     if cond.count_at_least is not None:
         need = cond.count_at_least
-        found = sum(1 for c in play_area(seat) if matches(state, c, need.filter))
+        pool = seat.garrison.get(card, []) if need.zone == "garrisoned_here" else play_area(seat)
+        found = sum(_weight(state, c, need.filter) for c in pool)
         if found < need.n:
             return False
     if cond.resources_at_least is not None:
@@ -177,6 +214,22 @@ def condition(state: ImperiumState, seat_index: int, cond: Condition | None) -> 
         hit = bool(declared) and any(declared in suits(c) for c in state.memo.revealed)
         if hit != cond.revealed_matches_declared:
             return False
+    lacks = cond.previous_abandoned_lacks  # Mining: the card just abandoned lacks an icon
+    if lacks is not None:
+        abandoned = state.memo.last_abandoned
+        if not abandoned or matches(state, abandoned, lacks):
+            return False
+    exiled = cond.previous_exiled_matches
+    if exiled is not None and not any(matches(state, c, exiled) for c in state.memo.exiled):
+        return False
+    if cond.no_active_quest is not None and bool(active_quest(seat)) == cond.no_active_quest:
+        return False
+    if cond.received_from_you is not None and not any(
+        given.split(":", 1)[0] == str(seat_index)
+        and matches(state, given.split(":", 1)[1], cond.received_from_you)
+        for given in state.memo.given
+    ):
+        return False
     unsupported = [key for key in _LEGENDS_CONDITIONS if getattr(cond, key) is not None]
     if unsupported:
         raise RuleViolation(
@@ -187,30 +240,36 @@ def condition(state: ImperiumState, seat_index: int, cond: Condition | None) -> 
 
 
 #: condition keys only Legends cards use (a Classics game never meets them).
-_LEGENDS_CONDITIONS = (
-    "no_active_quest", "received_from_you", "previous_abandoned_lacks", "previous_exiled_matches",
-)  # fmt: skip
+_LEGENDS_CONDITIONS: tuple[str, ...] = ()
 
 
 def passive_steps(state: ImperiumState, seat_index: int) -> list[tuple[str, Step]]:
     """``(card, step)`` for every passive modifier step active for a seat (no ``when``).
 
-    Raises ``NOT_IMPLEMENTED`` for the modifiers only Legends cards have (free-play
-    permissions, "counts as", zones, development discounts): never met in a Classics game."""
+    Raises ``NOT_IMPLEMENTED`` for the modifiers only Legends cards have (zones) while no
+    rule reads them."""
     seat = state.seats[seat_index]
     found: list[tuple[str, Step]] = []
     for card_id in play_area(seat):
         for block in blocks(card_id, "passive"):
             if block.when is None:
                 found.extend((card_id, step) for step in block.do)
-    for card_id, step in found:
-        if isinstance(step, (FreePlayAllowed, CountsAs, DefinesZone)) or (
-            isinstance(step, ReduceCost) and step.of != "unrest_card_options"
-        ):
-            raise RuleViolation(
-                "NOT_IMPLEMENTED", f"The passive effect of {card_id} is not implemented yet."
-            )
     return found
+
+
+def quest_hosts(seat: SeatState) -> list[str]:
+    """Cards of the play area defining the active-quest zone (King Arthur's Court:
+    ``defines_zone``): the development card garrisoned under one is the active quest."""
+    return [
+        c for c in play_area(seat)
+        if any(isinstance(s, DefinesZone) and s.zone == "active_quest"
+               for b in blocks(c, "passive") for s in b.do)
+    ]  # fmt: skip
+
+
+def active_quest(seat: SeatState) -> list[str]:
+    """The Arthurians' active quest (at most one card; "Les Arthuriens et leurs quêtes")."""
+    return [c for host in quest_hosts(seat) for c in seat.garrison.get(host, [])]
 
 
 def hand_size(state: ImperiumState, seat_index: int) -> int:
@@ -253,10 +312,11 @@ def can_garrison(card_id: str) -> bool:
 
 
 def scored_cards(seat: SeatState) -> list[str]:
-    """Every card a seat scores: hand, play area and power card, deck, discard, history and
-    garrisoned cards ("Décompte"); never the nation deck nor the development area."""
+    """Every card a seat scores: hand, play area and power card, deck, discard, history (or
+    submerged pile) and garrisoned cards ("Décompte", "Submergée"); never the nation deck nor
+    the development area."""
     cards = [seat.power, *seat.hand, *seat.play, *seat.deck, *seat.deck_top, *seat.discard]
-    cards += seat.history
+    cards += seat.history + seat.submerged
     for host in sorted(seat.garrison):
         cards += seat.garrison[host]
     return cards

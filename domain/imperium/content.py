@@ -1,11 +1,11 @@
-"""Imperium content (Classics box): nations, common cards, unrest, state cards, setup figures.
+"""Imperium content (both boxes): nations, common cards, unrest, state cards, setup figures.
 
 The data files live in ``content/`` next to this module; they are decoded with msgspec into
 the frozen Structs of :mod:`domain.imperium.content_types` and
 :mod:`domain.imperium.content_effects` and validated at import time. A bad file fails
 loudly: :class:`ContentError` names the file and the record. The checks include the card
 counts of every nation against the rulebook's component list, the pile counts by player-count
-icon, the 83 common cards of the box, every card id a nation, a pile, an effect or a note
+icon, the 83 common cards of each box, every card id a nation, a pile, an effect or a note
 refers to, and the provenance of every record.
 
 Every record says where it comes from (``source``): ``"reference"`` with the ``ref`` of the
@@ -15,10 +15,16 @@ rulebook, or ``"assumed"`` with a ``note``; :func:`assumptions` lists the assume
 Cards are keyed by their physical card number (identical copies have distinct numbers:
 ``CAR3`` and ``CAR4`` are the two Elephants); each face of a double-sided card is a card of
 its own (``CAR1A``/``CAR1B``, ``KOK-A``/``KOK-B``). The box is a data attribute
-(``Card.box``, ``Nation.box``) so that Legends can be added as more files.
+(``Card.box``, ``Nation.box``). The Legends box adds ``common_legends.json`` (its five
+market piles, :data:`COMMON_SETS` ``["legends"]``) and one ``nation_<key>.json`` per Legends
+nation listed in :data:`LEGENDS_NATIONS`. Its King of Kings, common unrest cards and state
+cards are identical copies of the Classics ones (reference ``common_shared.json``: "each box
+contains its own copy"), so one definition serves both boxes (``decisions.json``).
 
->>> sorted(NATIONS) == sorted(CLASSICS_NATIONS)
+>>> set(CLASSICS_NATIONS) <= set(NATIONS) and tuple(NATIONS) == ALL_NATIONS
 True
+>>> len(COMMON_SETS["legends"].piles["tributary"].cards), COMMON_SETS["legends"].king_of_kings[0].id
+(11, 'KOK-A')
 >>> car = NATIONS["carthaginians"]
 >>> [face.id for face in car.power], car.accession, car.starting_state
 (['CAR1A', 'CAR1B'], ('CAR2',), 'barbarian')
@@ -77,13 +83,13 @@ from domain.imperium.content_types import (
 )
 
 __all__ = [
-    "ACCESSION_ROLES", "CARDS", "CARD_NOTES", "CLASSICS_NATIONS", "COMMON", "COMMON_UNREST",
-    "COMPONENTS", "DECISIONS", "KING_OF_KINGS", "NATIONS", "PILES", "SETUP", "SOLSTICE",
-    "STATE_CARDS", "UNREST_PILE_NATIONS", "VP", "AccessionRole", "Box", "Card", "CardNote",
-    "CommonSet", "ContentError", "Cost", "Decision", "Figure", "Location", "Nation", "Pile",
-    "PileName", "PlayerCount", "SetupFigures", "SolsticeCard", "Source", "Sourced",
-    "StateCards", "VPCase", "VPTerm", "assumptions", "card", "in_game", "pile_cards",
-    "unrest_pile",
+    "ACCESSION_ROLES", "ALL_NATIONS", "BOXES", "CARDS", "CARD_NOTES", "CLASSICS_NATIONS", "COMMON",
+    "COMMON_SETS", "COMMON_UNREST", "COMPONENTS", "DECISIONS", "IN_PLAY_NATIONS", "KING_OF_KINGS",
+    "LEGENDS_NATIONS", "NATIONS", "PILES", "SETUP", "SOLSTICE", "STATE_CARDS",
+    "UNREST_PILE_NATIONS", "VP", "AccessionRole", "Box", "Card", "CardNote", "CommonSet",
+    "ContentError", "Cost", "Decision", "Figure", "Location", "Nation", "Pile", "PileName",
+    "PlayerCount", "SetupFigures", "SolsticeCard", "Source", "Sourced", "StateCards", "VPCase",
+    "VPTerm", "assumptions", "card", "in_game", "pile_cards", "unrest_pile",
 ]  # fmt: skip
 
 _DIR = Path(__file__).parent / "content"
@@ -94,12 +100,27 @@ CLASSICS_NATIONS: tuple[str, ...] = (
     "carthaginians", "celts", "greeks", "macedonians", "persians", "romans", "scythians",
     "vikings",
 )  # fmt: skip
+#: the Legends nations whose content file validates and whose rules are implemented
+#: (rulebook order); each helper adds a key once its nation is complete.
+LEGENDS_NATIONS: tuple[str, ...] = (
+    "arthurians", "atlanteans", "egyptians", "mauryans", "minoans",
+    "olmecs", "qin", "utopians",
+)  # fmt: skip
+#: every playable nation (Classics then Legends); ``NATIONS`` holds exactly these.
+ALL_NATIONS: tuple[str, ...] = CLASSICS_NATIONS + LEGENDS_NATIONS
+#: the two boxes (common-card sets).
+BOXES: tuple[Box, ...] = ("classics", "legends")
 COMPONENTS = "Matériel (liste des composants, p. 2)"
 #: nations with cards for the market unrest pile (rulebook, "Mise en place des joueurs":
-#: Arthurians, Celts, Olmecs, Qin, Utopians, Vikings); the Classics ones:
-UNREST_PILE_NATIONS = frozenset({"celts", "vikings"})
-#: nations whose accession-slot card has another role ("Mise en place des joueurs").
-ACCESSION_ROLES = {"vikings": "zenith"}
+#: Arthurians, Celts, Olmecs, Qin, Utopians, Vikings).
+UNREST_PILE_NATIONS = frozenset({"arthurians", "celts", "olmecs", "qin", "utopians", "vikings"})
+#: nations whose accession-slot card has another role, or that have none ("Mise en place des
+#: joueurs"; Nations : Arthuriens, Atlantes, Utopiens, Vikings).
+ACCESSION_ROLES: dict[str, AccessionRole] = {
+    "vikings": "zenith", "arthurians": "nadir", "atlanteans": "none", "utopians": "none",
+}  # fmt: skip
+#: nations with cards that start in play (King Arthur's Court; the Utopian journey cards).
+IN_PLAY_NATIONS = frozenset({"arthurians", "utopians"})
 
 
 class ContentError(ValueError):
@@ -199,7 +220,7 @@ def _nation(key: str) -> Nation:
         raise ContentError(file, "power", "the power card needs faces A and B, in order")
     counts = data.section_counts
     declared = {"power": counts.power, **{s: getattr(counts, s) for s in sections}}
-    found = {"power": 1, **{s: len(ids) for s, ids in sections.items()}}
+    found = {"power": 1, **{s: _physical(ids) for s, ids in sections.items()}}
     if found != declared:
         raise ContentError(file, "section_counts", f"declared {declared}, found {found}")
     if sum(found.values()) != data.rulebook_count.value:
@@ -210,12 +231,14 @@ def _nation(key: str) -> Nation:
         )  # fmt: skip
     if bool(sections["unrest_pile"]) != (key in UNREST_PILE_NATIONS):
         raise ContentError(file, "unrest_pile", "disagrees with 'Mise en place des joueurs'")
-    if sections["in_play"]:
+    if bool(sections["in_play"]) != (key in IN_PLAY_NATIONS):
         raise ContentError(file, "in_play", "only Arthurians and Utopians have in-play cards")
     if meta.accession_role != ACCESSION_ROLES.get(key, "accession"):
         raise ContentError(file, "accession_role", "disagrees with 'Mise en place des joueurs'")
-    if len(sections["accession"]) != 1:
-        raise ContentError(file, "accession", "a Classics nation has one accession-slot card")
+    if len(sections["accession"]) != (0 if meta.accession_role == "none" else 1):
+        raise ContentError(file, "accession", "one accession-slot card, none if its role is none")
+    if meta.development_role == "none" and sections["development"]:
+        raise ContentError(file, "development", "development_role none but development cards")
     return Nation(
         source=meta.source, ref=meta.ref, section=meta.section, note=meta.note, key=key,
         name=meta.name, name_fr=meta.name_fr, box=meta.box, prefix=meta.prefix,
@@ -224,6 +247,11 @@ def _nation(key: str) -> Nation:
         power=(power[0], power[1]), rulebook_count=data.rulebook_count.value,
         **{s: tuple(ids) for s, ids in sections.items()},
     )  # fmt: skip
+
+
+def _physical(ids: list[str]) -> int:
+    """Physical cards among card ids: the faces of a double-sided card count once."""
+    return len({CARDS[cid].faces or (cid,) for cid in ids})
 
 
 def _count_by_icon(file: str, record: str, ids: list[str], counts: PileCounts) -> None:
@@ -238,9 +266,11 @@ def _count_by_icon(file: str, record: str, ids: list[str], counts: PileCounts) -
         raise ContentError(file, record, f"declared {declared}, found {found}")
 
 
-def _common() -> CommonSet:
-    file = "common_classics.json"
+def _common(box: Box) -> CommonSet:
+    file = f"common_{box}.json"
     data = _load(file, CommonFile)
+    if data.box != box:
+        raise ContentError(file, "box", f"box is {data.box!r}")
     _check(file, "common_total", data.common_total)
     if tuple(data.piles) != PILES:
         raise ContentError(file, "piles", f"piles must be {PILES}")
@@ -255,16 +285,21 @@ def _common() -> CommonSet:
                 raise ContentError(file, f"card {record.ids[0]}", f"does not belong to {name}")
         _count_by_icon(file, f"pile {name}", ids, pile.counts)
         piles[name] = Pile(name=name, cards=tuple(ids))
-    kok = [CARDS[cid] for record in data.king_of_kings for cid in _add_cards(file, record)]
+    if box != "classics" and not data.king_of_kings:
+        # the Legends King of Kings and unrest cards are copies of the Classics ones
+        classics = COMMON_SETS["classics"]
+        kok, unrest = list(classics.king_of_kings), list(classics.unrest)
+    else:
+        kok = [CARDS[cid] for record in data.king_of_kings for cid in _add_cards(file, record)]
+        shared = _load("shared_classics.json", SharedFile)
+        unrest = []
+        for record in shared.unrest:
+            unrest.extend(_add_cards("shared_classics.json", record))
+            if record.suits != ("unrest",):
+                raise ContentError("shared_classics.json", f"card {record.ids[0]}", "not unrest")
+        _count_by_icon("shared_classics.json", "unrest_counts", unrest, shared.unrest_counts)
     if [c.id for c in kok] != ["KOK-A", "KOK-B"] or kok[0].faces != ("KOK-A", "KOK-B"):
         raise ContentError(file, "king_of_kings", "needs faces KOK-A and KOK-B")
-    shared = _load("shared_classics.json", SharedFile)
-    unrest: list[str] = []
-    for record in shared.unrest:
-        unrest.extend(_add_cards("shared_classics.json", record))
-        if record.suits != ("unrest",):
-            raise ContentError("shared_classics.json", f"card {record.ids[0]}", "not unrest")
-    _count_by_icon("shared_classics.json", "unrest_counts", unrest, shared.unrest_counts)
     market = sum(len(p.cards) for p in piles.values())
     if market + 1 + len(unrest) != data.common_total.value:
         raise ContentError(
@@ -284,10 +319,14 @@ class StateCards(msgspec.Struct, frozen=True, kw_only=True):
     faces: tuple[Card, Card]
 
 
-#: the eight Classics nations, in the rulebook's order.
-NATIONS: dict[str, Nation] = {key: _nation(key) for key in CLASSICS_NATIONS}
-#: the Classics common cards: five market piles, King of Kings, the 12 common unrest cards.
-COMMON: CommonSet = _common()
+#: every playable nation (:data:`ALL_NATIONS`), Classics then Legends, in the rulebook's order.
+NATIONS: dict[str, Nation] = {key: _nation(key) for key in ALL_NATIONS}
+#: each box's common cards: five market piles, King of Kings, the 12 common unrest cards.
+COMMON_SETS: dict[Box, CommonSet] = {}
+for _box in BOXES:
+    COMMON_SETS[_box] = _common(_box)
+#: the Classics common cards (the default box).
+COMMON: CommonSet = COMMON_SETS["classics"]
 #: the 12 common unrest card ids (each card has its player-count icon).
 COMMON_UNREST: tuple[str, ...] = COMMON.unrest
 #: King of Kings, faces A and B.
@@ -378,9 +417,13 @@ def in_game(card: Card, players: int) -> bool:
     return True
 
 
-def pile_cards(pile: PileName, players: int) -> tuple[str, ...]:
-    """The card ids of a market pile used at that player count (King of Kings excluded)."""
-    return tuple(c for c in COMMON.piles[pile].cards if in_game(CARDS[c], players))
+def pile_cards(pile: PileName, players: int, box: Box = "classics") -> tuple[str, ...]:
+    """The card ids of a box's market pile used at that player count (King of Kings excluded).
+
+    >>> len(pile_cards("tributary", 2, "legends")), pile_cards("fame", 4, "legends")[0]
+    (9, '2FAM1')
+    """
+    return tuple(c for c in COMMON_SETS[box].piles[pile].cards if in_game(CARDS[c], players))
 
 
 def unrest_pile(players: int, nations: tuple[str, ...]) -> tuple[str, ...]:

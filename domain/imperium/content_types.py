@@ -63,11 +63,22 @@ class VPCards(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
     Zones: ``scored`` (every card the player scores: hand, play area incl. power card, deck,
     discard, history and garrisoned cards, not the nation deck or development area),
-    ``play_area``, ``history``, ``garrisoned_here``, ``scored_by_other_players``.
+    ``play_area``, ``history``, ``garrisoned_here``, ``scored_by_other_players``,
+    ``exile_pile`` (the market's exile pile; ``owner: any`` = whoever exiled them).
     """
 
-    zone: Literal["scored", "play_area", "history", "garrisoned_here", "scored_by_other_players"]
+    zone: Literal[
+        "scored", "play_area", "history", "garrisoned_here", "scored_by_other_players",
+        "exile_pile",
+    ]  # fmt: skip
     filter: Filter | None = None
+    owner: Literal["any"] | None = None
+
+
+class VPPlayers(msgspec.Struct, frozen=True, kw_only=True):
+    """Players counted by a VP term: those with fewer tokens of ``with_fewer`` than you."""
+
+    with_fewer: Resource
 
 
 class VPOf(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -76,8 +87,9 @@ class VPOf(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
     resource: Resource | None = None
     icons: tuple[str, ...] = ()
-    zone: Literal["scored"] | None = None
+    zone: Literal["scored", "play_area"] | None = None
     cards: VPCards | None = None
+    players: VPPlayers | None = None
 
 
 class VPTerm(msgspec.Struct, frozen=True, kw_only=True):
@@ -89,9 +101,10 @@ class VPTerm(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class VPCase(msgspec.Struct, frozen=True, kw_only=True):
-    """A conditional VP value: ``value`` when the card ends the game ``where``."""
+    """A conditional VP value: ``value`` when the card ends the game ``where``
+    (``garrisoned``: under another card; ``not_play_area``: anywhere but the play area)."""
 
-    where: Literal["history", "play_area"]
+    where: Literal["history", "play_area", "garrisoned", "not_play_area"]
     value: int
 
 
@@ -120,6 +133,8 @@ class VP(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
         parts = []
         for term in self.terms:
             what = term.of.resource or " or ".join(term.of.icons) + " icons"
+            if term.of.players is not None:
+                what = f"players with fewer {term.of.players.with_fewer}"
             if term.of.cards is not None:
                 what = f"cards ({term.of.cards.zone.replace('_', ' ')})"
             parts.append(f"{term.vp_each} VP per {term.per_count} {what}")

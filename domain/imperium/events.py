@@ -40,7 +40,8 @@ class MarketPrepared(Event, frozen=True, kw_only=True):
     """The common piles were sorted, counted and shuffled ("Mise en place générale", 3-13).
 
     ``piles`` maps each deck name to its cards (hidden: redacted while the game goes on),
-    ``unrest`` is the face-up unrest pile, ``removed`` the cards left out of the game.
+    ``unrest`` is the face-up unrest pile, ``removed`` the cards left out of the game, ``box``
+    the box whose common cards are used ("Combiner les jeux Antique et Légendes").
     """
 
     REVEALS = True
@@ -48,6 +49,7 @@ class MarketPrepared(Event, frozen=True, kw_only=True):
     unrest: tuple[str, ...]
     removed: tuple[str, ...]
     slots: tuple[str, ...]
+    box: str = "classics"
 
 
 class SolsticePlaced(Event, frozen=True, kw_only=True):
@@ -100,6 +102,14 @@ class SlotTokensChanged(Event, frozen=True, kw_only=True):
     materials: int = 0
     population: int = 0
     progress: int = 0
+
+
+class CardTokensChanged(Event, frozen=True, kw_only=True):
+    """Progress tokens on ``card`` (a card of ``seat``'s play area: Pottery) changed."""
+
+    seat: int
+    card: str
+    progress: int
 
 
 class CardExhausted(Event, frozen=True, kw_only=True):
@@ -178,6 +188,16 @@ class RoundEnded(Event, frozen=True, kw_only=True):
     round: int
 
 
+class CardTurnedOver(Event, frozen=True, kw_only=True):
+    """The double-sided ``card`` lying in ``zone`` now shows its other face ``face`` (a card
+    id of its own); the card keeps its place (Utopians' journey cards, "Retournez")."""
+
+    seat: int
+    zone: str
+    card: str
+    face: str
+
+
 class KingOfKingsFlipped(Event, frozen=True, kw_only=True):
     """King of Kings now shows ``face``; ``seat`` resolved it ("Roi des rois")."""
 
@@ -223,6 +243,7 @@ ImperiumEvent = (
     | DeckShuffled
     | TokensChanged
     | SlotTokensChanged
+    | CardTokensChanged
     | CardExhausted
     | ExhaustRegained
     | IconsTreated
@@ -233,6 +254,7 @@ ImperiumEvent = (
     | TokensReset
     | TurnStarted
     | RoundEnded
+    | CardTurnedOver
     | KingOfKingsFlipped
     | KingOfKingsResolved
     | GameEndTriggered
@@ -249,6 +271,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     DeckShuffled,
     TokensChanged,
     SlotTokensChanged,
+    CardTokensChanged,
     CardExhausted,
     ExhaustRegained,
     IconsTreated,
@@ -259,6 +282,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     TokensReset,
     TurnStarted,
     RoundEnded,
+    CardTurnedOver,
     KingOfKingsFlipped,
     KingOfKingsResolved,
     GameEndTriggered,

@@ -26,6 +26,8 @@ _SEAT_ZONES = {
     "nation_bottom",
     "accession",
     "looked",
+    "journey",
+    "submerged",
 }
 
 
@@ -127,6 +129,7 @@ def _setup(state: ImperiumState, event: Event) -> bool:
         state.unrest = list(event.unrest)
         state.removed = list(event.removed)
         state.market = [Slot(kind=kind) for kind in event.slots]
+        state.box = event.box
     elif isinstance(event, ev.SolsticePlaced):
         state.first = event.first
         state.current = event.first
@@ -141,6 +144,9 @@ def evolve(state: ImperiumState, event: Event) -> ImperiumState:
         return state
     if isinstance(event, (ev.CardDrawn, ev.CardMoved)):
         move(state, event.card, event.src, event.dst)
+        if event.dst.endswith(":play"):  # a card entering play carries no old tokens
+            for seat in state.seats:
+                seat.card_tokens.pop(event.card, None)
     elif isinstance(event, ev.DeckShuffled):
         seat = state.seats[event.seat]
         seat.deck.extend(seat.discard)
@@ -158,6 +164,11 @@ def evolve(state: ImperiumState, event: Event) -> ImperiumState:
             slot.materials += event.materials
             slot.population += event.population
             slot.progress += event.progress
+    elif isinstance(event, ev.CardTokensChanged):
+        tokens = state.seats[event.seat].card_tokens
+        tokens[event.card] = tokens.get(event.card, 0) + event.progress
+        if tokens[event.card] <= 0:
+            del tokens[event.card]
     elif isinstance(event, ev.CardExhausted):
         seat = state.seats[event.seat]
         if event.card == "nation":
@@ -181,6 +192,13 @@ def evolve(state: ImperiumState, event: Event) -> ImperiumState:
         state.seats[event.seat].ignore_icon = event.icon
     elif isinstance(event, ev.StateFlipped):
         state.seats[event.seat].empire = event.empire
+    elif isinstance(event, ev.CardTurnedOver):
+        cards = zone(state, event.zone)
+        if cards is not None and event.card in cards:
+            cards[cards.index(event.card)] = event.face
+            exhausted = state.seats[event.seat].exhausted
+            if event.card in exhausted:
+                exhausted[exhausted.index(event.card)] = event.face
     elif isinstance(event, ev.OrderChosen):
         state.order = event.order
     elif isinstance(event, ev.CardPlayed):

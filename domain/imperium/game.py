@@ -27,10 +27,13 @@ from domain.core import RuleViolation as Violation
 from domain.imperium import content as C
 from domain.imperium import events as ev
 from domain.imperium import (  # noqa: F401  (registers frame kinds and handlers)
+    journey,
     market,
+    masks,
     ops,
     picks,
     piles,
+    quests,
     reactions,
     scoring,
     special,
@@ -81,6 +84,8 @@ class ImperiumGame(Game[ImperiumState]):
             options = self.decode_options(options)
         if not self.min_seats <= seats <= self.max_seats:
             raise MalformedCommand("SEATS", "Imperium: Classics plays 2 to 4 players here.")
+        if options.box not in ("", *C.BOXES):
+            raise MalformedCommand("BOX", f"Unknown box {options.box!r}: classics or legends.")
         return ImperiumState(options=options, n=seats, seats=[SeatState() for _ in range(seats)])
 
     def setup(self, state: ImperiumState, chance: Chance) -> list[Event]:
@@ -179,19 +184,18 @@ class ImperiumGame(Game[ImperiumState]):
 
     def scores(self, state: ImperiumState) -> tuple[int, ...]:
         """The final scores once over; while playing, each seat's VP as everyone can count
-        them: progress tokens and the cards in public zones. Hands, decks and histories are
-        hidden, so they are left out: counting them would leak their cards through the score
-        that every viewer (and the public game list) receives."""
+        them: progress tokens and the cards in public zones. Hands, decks, histories and the
+        Atlanteans' submerged pile are hidden, so they are left out: counting them would leak
+        their cards through the score that every viewer (and the public game list) receives."""
         if state.final_scores is not None:
             return tuple(state.final_scores)
         if not state.seats or not state.seats[0].power:
             return tuple(0 for _ in range(state.n))
+        hidden: dict[str, list[str]] = {
+            zone: [] for zone in ("hand", "deck", "deck_top", "history", "looked", "submerged")
+        }
         public = msgspec.structs.replace(
-            state,
-            seats=[
-                msgspec.structs.replace(s, hand=[], deck=[], deck_top=[], history=[], looked=[])
-                for s in state.seats
-            ],
+            state, seats=[msgspec.structs.replace(s, **hidden) for s in state.seats]
         )
         return tuple(scoring.score(public, s)["total"] for s in range(state.n))
 

@@ -16,6 +16,7 @@ from domain.core import Command
 from domain.imperium import cards as K
 from domain.imperium import events as ev
 from domain.imperium.commands import Pass, Pick
+from domain.imperium.content_effects import Filter
 from domain.imperium.engine import DECISIONS, Ctx, steps_frame
 from domain.imperium.ops import gain, move, trigger_end, z
 from domain.imperium.state import Frame, ImperiumState
@@ -112,10 +113,7 @@ def acquire(ctx: Ctx, seat: int, card: str, bonus: tuple[int, int, int] = (0, 0,
             react_take_unrest(ctx, seat)  # ruling ``acquired_unrest_is_taken``
         move(ctx, seat, card, f"market/{index}", z(seat, "hand"))
         refill(ctx, index)
-        from domain.imperium.reactions import fire
-
-        if got[0]:
-            fire(ctx, seat, "gain_market_card_with_tokens", "materials")
+        _fire_tokens(ctx, seat, got)
     else:
         state.memo.tokens_gained = [0, 0, 0]
         move(ctx, seat, card, "exile", z(seat, "hand"))
@@ -127,23 +125,58 @@ def acquire(ctx: Ctx, seat: int, card: str, bonus: tuple[int, int, int] = (0, 0,
     fire(ctx, seat, "acquire", card)
 
 
-def innovate_candidates(state: ImperiumState, suits: tuple[str, ...]) -> list[str]:
-    """Choices of an innovation: market cards, ``deck:<suit>`` and ``main:<suit>`` ("Innover")."""
+def _fire_tokens(ctx: Ctx, seat: int, got: tuple[int, ...] | list[int]) -> None:
+    """Fire ``gain_market_card_with_tokens`` once per kind of token taken with a market card
+    (materials: Carthaginians; population: Qin)."""
+    from domain.imperium.reactions import fire
+
+    for resource, amount in zip(("materials", "population", "progress"), got, strict=True):
+        if amount:
+            fire(ctx, seat, "gain_market_card_with_tokens", resource)
+
+
+def innovate_candidates(
+    state: ImperiumState, suits: tuple[str, ...], flt: Filter | None = None, exile: bool = False
+) -> list[str]:
+    """Choices of an innovation: market cards, ``deck:<suit>`` and ``main:<suit>`` ("Innover").
+
+    ``flt`` (Acclaimed, "any category"): market cards matching it, or ``main:filter`` — reveal
+    main-deck cards until one matches (card note "Acclamé"). ``exile`` (Imperial): exiled cards
+    of those categories may be chosen too.
+    """
+    if flt is not None:
+        return [*market_candidates(state, "any", flt), "main:filter"]
     found = market_candidates(state, suits)
     for suit in suits:
         if suit in OWN_DECK and state.piles.get(suit):
             found.append(f"deck:{suit}")
         elif suit != "fame":
             found.append(f"main:{suit}")
+    if exile:
+        found += [c for c in state.exile if any(s in suits for s in K.suits(c))]
     return found
 
 
-def innovate(ctx: Ctx, seat: int, choice: str) -> None:
-    """Resolve one innovation choice (options 1-5 of "Innover")."""
+def innovate(ctx: Ctx, seat: int, choice: str, flt: Filter | None = None) -> None:
+    """Resolve one innovation choice (options 1-5 of "Innover"; ``main:filter``: the first
+    main-deck card matching ``flt``; an exiled card goes from the exile to the hand)."""
     state = ctx.state
     from domain.imperium.reactions import fire
 
-    if choice.startswith("deck:"):
+    if choice == "main:filter" or (choice in state.exile and slot_index(state, choice) < 0):
+        if choice in state.exile:
+            card = choice
+            move(ctx, seat, card, "exile", z(seat, "hand"))
+        else:
+            matching = [c for c in state.piles.get("main", []) if K.matches(state, c, flt)]
+            if not matching:
+                gain(ctx, seat, progress=2)
+                return
+            card = ctx.chance.choice(matching)
+            ctx.emit(ev.CardDrawn(seat=seat, card=card, src="pile/main", dst=z(seat, "hand")))
+            if not state.piles.get("main"):
+                trigger_end(ctx, "main_deck_empty")
+    elif choice.startswith("deck:"):
         pile = choice[len("deck:") :]
         card = ctx.chance.choice(state.piles[pile])
         ctx.emit(ev.CardDrawn(seat=seat, card=card, src=f"pile/{pile}", dst=z(seat, "hand")))
@@ -166,10 +199,9 @@ def innovate(ctx: Ctx, seat: int, choice: str) -> None:
             move(ctx, seat, unrest, f"market/{index}/unrest", "unrest")
         move(ctx, seat, card, f"market/{index}", z(seat, "hand"))
         refill(ctx, index)
-        if got[0]:
-            # Assumption: taking a market card with materials by innovating is "gaining a
-            # market card carrying materials" too (Carthaginians, face A).
-            fire(ctx, seat, "gain_market_card_with_tokens", "materials")
+        # Assumption: taking a market card with tokens by innovating is "gaining a market
+        # card carrying" them too (Carthaginians and Qin, face A).
+        _fire_tokens(ctx, seat, got)
     fire(ctx, seat, "innovate", card)
 
 

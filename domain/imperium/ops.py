@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import json
 
+import msgspec
+
 from domain.core import Command
 from domain.imperium import cards as K
 from domain.imperium import events as ev
 from domain.imperium.commands import Choose, Pass, Pick
+from domain.imperium.content_effects import ReduceCost
 from domain.imperium.engine import AUTO, DECISIONS, Ctx
 from domain.imperium.state import Frame, ImperiumState, SeatState
 
@@ -25,11 +28,44 @@ def z(seat: int, zone: str) -> str:
 def move(ctx: Ctx, seat: int, card: str, src: str, dst: str) -> None:
     """Emit a move of ``card`` from ``src`` to ``dst``."""
     ctx.emit(ev.CardMoved(seat=seat, card=card, src=src, dst=dst))
+    if src in (z(seat, "deck"), z(seat, "deck_top")):
+        deck_emptied(ctx, seat, None, 0)
+    if src.endswith(":play") and dst != src:  # Palace of Poseidon
+        from domain.imperium.reactions import fire
+
+        fire(ctx, int(src.partition(":")[0]), "leaves_play", card)
+
+
+def deck_emptied(ctx: Ctx, seat_index: int, draw: Frame | None, left: int) -> bool:
+    """Fire ``deck_empty`` reactions when ``seat_index``'s deck just ran out (Utopians' power
+    card: "dès que votre deck est épuisé, et ce même si vous ne le remélangez pas").
+
+    During a draw (``draw``: the draw frame, ``left``: cards still to draw) the rest of the
+    draw waits until the reactions are resolved, so a card they add to the discard pile is
+    shuffled in. Returns ``True`` when the caller must stop drawing now.
+    """
+    from domain.imperium.reactions import fire, reacts_to
+
+    seat = ctx.state.seats[seat_index]
+    if seat.deck or seat.deck_top or not reacts_to(ctx.state, seat_index, "deck_empty"):
+        return False
+    if draw is not None and left > 0:
+        ctx.push(msgspec.structs.replace(draw, count=left, action=""))
+    fire(ctx, seat_index, "deck_empty", "")
+    return True
 
 
 def gain(ctx: Ctx, seat: int, materials: int = 0, population: int = 0, progress: int = 0,
          actions: int = 0) -> None:  # fmt: skip
-    """``seat`` takes tokens from the supply ("Gagner") or action tokens ("Gagner une action")."""
+    """``seat`` takes tokens from the supply ("Gagner") or action tokens ("Gagner une action");
+    a gain of materials may be replaced by other steps (Shangri-La, ``replace_gain``)."""
+    if materials > 0:
+        from domain.imperium.journey import replacement
+
+        instead = replacement(ctx.state, seat, "materials")
+        if instead is not None:
+            ctx.push(instead)
+            materials = 0
     if materials or population or progress or actions:
         ctx.emit(
             ev.TokensChanged(
@@ -82,6 +118,16 @@ def _payment_answer(ctx: Ctx, top: Frame, command: Command) -> None:
     mat, pop, prog = payment_options(ctx.state.seats[top.seat], m, p, q)[command.index]
     if mat or pop or prog:
         ctx.emit(ev.TokensChanged(seat=top.seat, materials=-mat, population=-pop, progress=-prog))
+    if pop:
+        paid(ctx, top.seat, "population")
+
+
+def paid(ctx: Ctx, seat: int, resource: str) -> None:
+    """``seat`` paid ``resource`` tokens: fire its ``pay`` reactions (Embalming: "à chaque
+    fois que vous payez [population]" — not when progress stood in for all of it)."""
+    from domain.imperium.reactions import fire
+
+    fire(ctx, seat, "pay", resource)
 
 
 DECISIONS["payment"] = (_payment_options, _payment_answer)
@@ -129,11 +175,16 @@ def take_nation_top(ctx: Ctx, seat_index: int, dst: str) -> str:
         card, src = seat.accession[0], z(seat_index, "accession")
     else:
         return ""
+    from domain.imperium import content as C
+
+    role = C.NATIONS[seat.nation].accession_role if seat.nation else "accession"
+    if src.endswith(":accession") and dst == z(seat_index, "discard") and role == "nadir":
+        # Arthurians' nadir card (Gwaith Camlan) goes straight into play instead; the state
+        # card is not turned over ("Mélanger votre deck"; its on_gain block says the same).
+        ctx.emit(ev.CardDrawn(seat=seat_index, card=card, src=src, dst=z(seat_index, "play")))
+        return card
     ctx.emit(ev.CardDrawn(seat=seat_index, card=card, src=src, dst=dst))
     if src.endswith(":accession") and dst == z(seat_index, "discard"):
-        from domain.imperium import content as C
-
-        role = C.NATIONS[seat.nation].accession_role
         if role == "accession" and not seat.empire:
             ctx.emit(ev.StateFlipped(seat=seat_index, empire=True))
         for block in K.blocks(card, "on_gain"):
@@ -162,13 +213,33 @@ def draw_one(ctx: Ctx, seat_index: int, track: bool) -> None:
         ctx.state.memo.just_drawn.append(card)
 
 
+def development_cost(state: ImperiumState, seat_index: int, card: str) -> tuple[int, int, int]:
+    """What developing ``card`` costs ``seat_index`` now: the printed cost lowered by its
+    ``reduce_cost`` (``of: development``) passives, each resource never below the passive's
+    ``min`` nor below 0 (Medicine, Architecture, Vast Wealth)."""
+    printed = K.card(card).development_cost
+    if printed is None:
+        return (0, 0, 0)
+    cost = [printed.materials, printed.population, printed.progress]
+    for _, step in K.passive_steps(state, seat_index):
+        if isinstance(step, ReduceCost) and step.of == "development":
+            cuts = (step.materials, step.population, step.progress)
+            for i, cut in enumerate(cuts):
+                if cut and cost[i] > 0:
+                    cost[i] = max(step.min, cost[i] - cut, 0)
+    return (cost[0], cost[1], cost[2])
+
+
 def developable(state: ImperiumState, seat_index: int, free: bool) -> list[str]:
     """Development-area cards the seat can pay for now (all of them when ``free``)."""
     seat = state.seats[seat_index]
-    found = []
+    found: list[str] = []
+    from domain.imperium.nation_rules import rules_for
+
+    if not rules_for(seat.nation).may_develop(state, seat_index):
+        return found
     for card in seat.dev:
-        cost = K.card(card).development_cost
-        if free or cost is None or can_pay(seat, cost.materials, cost.population, cost.progress):
+        if free or can_pay(seat, *development_cost(state, seat_index, card)):
             found.append(card)
     return found
 
@@ -183,6 +254,8 @@ def _draw(ctx: Ctx, top: Frame) -> None:
             draw_one(ctx, seat_index, track)
             left -= 1
             resumed = False
+            if deck_emptied(ctx, seat_index, top, left):
+                return
             continue
         if if_able:
             return
@@ -248,9 +321,9 @@ def develop_frames(state: ImperiumState, seat: int, card: str, free: bool, token
                    ) -> list[Frame]:  # fmt: skip
     """Frames that pay for ``card`` then move it to the discard ("Développer")."""
     frames: list[Frame] = []
-    cost = K.card(card).development_cost
-    if not free and cost is not None:
-        frames.append(payment_frame(seat, cost.materials, cost.population, cost.progress))
+    cost = development_cost(state, seat, card)
+    if not free and any(cost):
+        frames.append(payment_frame(seat, *cost))
     frames.append(Frame(kind="developed", seat=seat, card=card, optional=token))
     return frames
 

@@ -10,11 +10,14 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+import msgspec
+
 from domain.core import Command
 from domain.imperium import cards as K
 from domain.imperium import events as ev
 from domain.imperium import market as M
 from domain.imperium.commands import Pass, Pick
+from domain.imperium.content_effects import Filter
 from domain.imperium.engine import DECISIONS, Ctx
 from domain.imperium.ops import develop_frames, move, z
 from domain.imperium.state import Frame, ImperiumState
@@ -34,6 +37,10 @@ def zone_cards(state: ImperiumState, seat: int, zones: object, card: str = "") -
     for zone in names:
         if zone == "garrisoned_here":
             found += owner.garrison.get(card, [])
+        elif zone == "garrisoned":  # every card garrisoned under a card of the play area
+            found += [c for host in sorted(owner.garrison) for c in owner.garrison[host]]
+        elif zone == "active_quest":
+            found += K.active_quest(owner)
         elif zone == "deck":
             found += owner.deck + owner.deck_top
         elif zone in _ZONES:
@@ -44,8 +51,8 @@ def zone_cards(state: ImperiumState, seat: int, zones: object, card: str = "") -
 def where(state: ImperiumState, seat: int, card: str) -> str:
     """The zone of ``seat`` holding ``card`` ("" when it holds none)."""
     owner = state.seats[seat]
-    for zone in ("hand", "play", "discard", "history", "deck", "deck_top", "dev", "looked",
-                 "nation_deck", "nation_top", "nation_bottom"):  # fmt: skip
+    for zone in ("hand", "play", "discard", "history", "submerged", "deck", "deck_top", "dev",
+                 "looked", "nation_deck", "nation_top", "nation_bottom"):  # fmt: skip
         if card in getattr(owner, zone):
             return z(seat, zone)
     for host, cards in owner.garrison.items():
@@ -77,7 +84,8 @@ def _pick_answer(ctx: Ctx, top: Frame, command: Command) -> None:
         return
     rest = list(top.options)
     rest.remove(command.card)
-    count = top.count - 1 if top.count > 0 else -1
+    # a card counting as several of the cards asked for (Grand Trunk Road) uses them up
+    count = max(0, top.count - K.pick_weight(command.card, top.options)) if top.count > 0 else -1
     if count and rest:
         ctx.push(pick_frame(top.seat, top.card, top.action, rest, count, top.optional, top.data))
     PICK_ACTIONS[top.action](ctx, top, command.card)
@@ -104,12 +112,28 @@ def _to(ctx: Ctx, seat: int, card: str, dst: str) -> None:
 
 @action("discard")
 def _discard(ctx: Ctx, top: Frame, card: str) -> None:
+    ctx.state.memo.discarded += 1
     _to(ctx, top.seat, card, z(top.seat, "discard"))
 
 
 @action("history")
 def _history(ctx: Ctx, top: Frame, card: str) -> None:
     _to(ctx, top.seat, card, K.history_zone(ctx.state, top.seat))
+
+
+@action("submerge")
+def _submerge(ctx: Ctx, top: Frame, card: str) -> None:
+    """ENGLOUTISSEZ: the card goes under the power card, into the submerged pile, for a nation
+    that has one (the Atlanteans: then their ``submerge`` reactions fire); "si un autre joueur
+    que les Atlantes déclenche ce mot-clef, les cartes ciblées sont à la place défaussées"."""
+    from domain.imperium.nation_rules import rules_for
+    from domain.imperium.reactions import fire
+
+    if rules_for(ctx.state.seats[top.seat].nation).submerges:
+        _to(ctx, top.seat, card, z(top.seat, "submerged"))
+        fire(ctx, top.seat, "submerge", card)
+    else:
+        _to(ctx, top.seat, card, z(top.seat, "discard"))
 
 
 def _used(ctx: Ctx, top: Frame, card: str) -> None:
@@ -121,6 +145,7 @@ def _used(ctx: Ctx, top: Frame, card: str) -> None:
 @action("abandon")
 def _abandon(ctx: Ctx, top: Frame, card: str) -> None:
     ctx.state.memo.abandoned += 1
+    ctx.state.memo.last_abandoned = card
     _used(ctx, top, card)
     _to(ctx, top.seat, card, z(top.seat, "discard"))
 
@@ -140,6 +165,7 @@ def _recover(ctx: Ctx, top: Frame, card: str) -> None:
 @action("return_unrest")
 def _return_unrest(ctx: Ctx, top: Frame, card: str) -> None:
     _to(ctx, top.seat, card, "unrest")
+    ctx.state.memo.returned += 1
     from domain.imperium.reactions import fire
 
     fire(ctx, top.seat, "return_unrest", card)
@@ -159,6 +185,7 @@ def _put_on_deck(ctx: Ctx, top: Frame, card: str) -> None:
 @action("exile_own")
 def _exile_own(ctx: Ctx, top: Frame, card: str) -> None:
     _to(ctx, top.seat, card, "exile")
+    ctx.state.memo.exiled.append(card)
 
 
 @action("exile_market")
@@ -180,7 +207,8 @@ def _acquire(ctx: Ctx, top: Frame, card: str) -> None:
 
 @action("innovate")
 def _innovate(ctx: Ctx, top: Frame, card: str) -> None:
-    M.innovate(ctx, top.seat, card)
+    flt = msgspec.json.decode(top.data, type=Filter) if top.data else None
+    M.innovate(ctx, top.seat, card, flt)
 
 
 @action("develop")
@@ -200,7 +228,11 @@ def _take_looked(ctx: Ctx, top: Frame, card: str) -> None:
 
 @action("find")
 def _find(ctx: Ctx, top: Frame, card: str) -> None:
-    _to(ctx, top.seat, card, z(top.seat, "hand"))
+    # the found card goes where the step says: hand, or discard (Chandragupta, Chanakya)
+    if top.data == "history":  # Lancelot, Taliesin
+        _to(ctx, top.seat, card, K.history_zone(ctx.state, top.seat))
+    else:
+        _to(ctx, top.seat, card, z(top.seat, "discard" if top.data == "discard" else "hand"))
     owner = ctx.state.seats[top.seat]
     for zone, dst in (("deck_top", "deck"), ("nation_top", "nation_deck"),
                       ("nation_bottom", "nation_deck")):  # fmt: skip

@@ -14,8 +14,8 @@ from domain.imperium import content_effects as E
 from domain.imperium import events as ev
 from domain.imperium import market as M
 from domain.imperium.engine import AUTO, Ctx, steps_frame
-from domain.imperium.ops import is_accession, take_nation_top, z
-from domain.imperium.picks import pick_frame
+from domain.imperium.ops import is_accession, move, take_nation_top, z
+from domain.imperium.picks import pick_frame, where, zone_cards
 from domain.imperium.state import Frame
 from domain.imperium.steps import on
 
@@ -90,11 +90,13 @@ def _find(ctx: Ctx, top: Frame, step: E.Find) -> None:
     owner = ctx.state.seats[top.seat]
     pool = [*owner.hand, *owner.discard, *owner.deck, *owner.deck_top, *owner.nation_top,
             *owner.nation_deck, *owner.nation_bottom]  # fmt: skip
+    if step.search:  # only the zones named (Peredur: discard pile and deck)
+        pool = zone_cards(ctx.state, top.seat, step.search, top.card)
     found = [c for c in pool if K.matches(ctx.state, c, step.filter)]
     if step.card is not None:
         found = [c for c in pool if c in step.card.ids or K.name(c) == step.card.name]
     if found:
-        ctx.push(pick_frame(top.seat, top.card, "find", found, 1))
+        ctx.push(pick_frame(top.seat, top.card, "find", found, 1, data=step.to))
 
 
 @on(E.Move)
@@ -108,6 +110,9 @@ def _move(ctx: Ctx, top: Frame, step: E.Move) -> None:
             if not is_accession(state, top.seat, card):
                 ctx.emit(ev.CardMoved(seat=top.seat, card=card, src=z(top.seat, "looked"),
                                       dst=z(top.seat, "nation_bottom")))  # fmt: skip
+    elif step.what == "active_quest" and step.to == "discard":  # Morigena
+        for card in K.active_quest(state.seats[top.seat]):
+            move(ctx, top.seat, card, where(state, top.seat, card), z(top.seat, "discard"))
     elif step.what == "revealed" and step.to == "hand":
         for card in [c for c in state.memo.revealed if c in state.revealed]:
             ctx.emit(ev.CardMoved(seat=top.seat, card=card, src="revealed",

@@ -21,7 +21,8 @@ from domain.imperium.state import Frame, ImperiumState
 
 #: reactive events this engine fires (others are never offered: see ``NOT_IMPLEMENTED``).
 FIRED = ("play_card", "take_card", "return_unrest", "acquire", "innovate",
-         "gain_market_card_with_tokens", "gain_resource_from_card")  # fmt: skip
+         "gain_market_card_with_tokens", "gain_resource_from_card", "deck_empty",
+         "pay", "submerge", "leaves_play")  # fmt: skip
 
 
 def _matches(state: ImperiumState, block: Block, event: str, card: str, src: str) -> bool:
@@ -32,6 +33,11 @@ def _matches(state: ImperiumState, block: Block, event: str, card: str, src: str
         return when.filter is None or when.filter.suit == card
     if event == "gain_market_card_with_tokens":
         return when.token == card
+    if event == "pay":  # ``card`` is the resource paid (Embalming)
+        return when.resource is None or when.resource == card
+    if event == "leaves_play":  # ``card`` left the play area (Palace of Poseidon)
+        ref = when.card
+        return ref is None or card in ref.ids or K.name(card) == ref.name
     if event == "gain_resource_from_card":
         # ``src`` is the resource gained; ``card`` one of the cards used to gain it.
         if when.resource is not None and when.resource != src:
@@ -54,6 +60,14 @@ def exhaust_ready(state: ImperiumState, seat: int, card: str) -> bool:
         and card not in owner.exhausted
         and any(f.kind == "activate" and f.seat == seat for f in state.agenda)
     )
+
+
+def reacts_to(state: ImperiumState, seat: int, event: str) -> bool:
+    """``True`` when a card of ``seat``'s play area has a reaction to ``event``."""
+    return any(
+        b.when is not None and event in b.when.names()
+        for c in K.play_area(state.seats[seat]) for b in K.card(c).effects
+    )  # fmt: skip
 
 
 def fire(ctx: Ctx, seat: int, event: str, card: str, src: str = "hand") -> None:

@@ -19,7 +19,7 @@ from domain.imperium import events as ev
 from domain.imperium.content_effects import ReturnUnrest, UpTo, walk_steps
 from domain.imperium.engine import COLLAPSE, Ctx
 from domain.imperium.ops import move, z
-from domain.imperium.state import ImperiumState
+from domain.imperium.state import ImperiumState, SeatState
 
 CAP = 10
 
@@ -30,7 +30,7 @@ def _icon_total(state: ImperiumState, cards: list[str], names: list[str]) -> int
         suits = K.suits(card)
         icons = K.icons(card)
         for icon in names:
-            total += (1 if icon in suits else 0) + icons.count(icon)
+            total += suits.count(icon) + icons.count(icon)
     return total
 
 
@@ -39,7 +39,12 @@ def _term_count(state: ImperiumState, seat: int, card: str, of: dict[str, Any]) 
     if "resource" in of:
         return owner.tokens(of["resource"])
     if of.get("icons"):
-        return _icon_total(state, K.scored_cards(owner), list(of["icons"]))
+        pool = K.play_area(owner) if of.get("zone") == "play_area" else K.scored_cards(owner)
+        return _icon_total(state, pool, list(of["icons"]))
+    if of.get("players"):  # Sacred Grove: other players with fewer tokens than you
+        resource = of["players"]["with_fewer"]
+        mine = owner.tokens(resource)
+        return sum(1 for i, s in enumerate(state.seats) if i != seat and s.tokens(resource) < mine)
     spec = of.get("cards") or {}
     zone = spec.get("zone", "scored")
     if zone == "scored":
@@ -50,6 +55,8 @@ def _term_count(state: ImperiumState, seat: int, card: str, of: dict[str, Any]) 
         pool = list(owner.history)
     elif zone == "garrisoned_here":
         pool = list(owner.garrison.get(card, []))
+    elif zone == "exile_pile":  # Monastery: every exiled card, whoever exiled it
+        pool = list(state.exile)
     else:
         pool = [c for i, s in enumerate(state.seats) if i != seat for c in K.scored_cards(s)]
     flt = spec.get("filter")
@@ -66,6 +73,8 @@ def _plain_match(card: str, flt: dict[str, Any]) -> bool:
         return False
     if "persistent" in flt and bool(record.persistent) != flt["persistent"]:
         return False
+    if "name_starts_with" in flt and not record.name.startswith(flt["name_starts_with"]):
+        return False
     return not ("not" in flt and _plain_match(card, flt["not"]))
 
 
@@ -78,8 +87,7 @@ def card_vp(state: ImperiumState, seat: int, card: str) -> int:
         return int(vp.get("value", 0))
     if kind in ("conditional", "negative_conditional"):
         for case in vp.get("cases", []):
-            zone = owner.history if case["where"] == "history" else K.play_area(owner)
-            if card in zone:
+            if _lies(owner, card, case["where"]):
                 return int(case["value"])
         return int(vp.get("otherwise", 0))
     if kind == "variable":
@@ -89,6 +97,17 @@ def card_vp(state: ImperiumState, seat: int, card: str) -> int:
             total += term["vp_each"] * (count // max(1, term["per_count"]))
         return min(CAP, total)
     return 0
+
+
+def _lies(owner: SeatState, card: str, where: str) -> bool:
+    """Whether ``card`` ends the game ``where`` (a conditional VP case): in the history, in
+    the play area, garrisoned under another card, or anywhere but the play area."""
+    if where == "history":
+        return card in owner.history
+    if where == "garrisoned":
+        return any(card in cards for cards in owner.garrison.values())
+    in_play = card in K.play_area(owner)
+    return in_play if where == "play_area" else not in_play
 
 
 def score(state: ImperiumState, seat: int) -> dict[str, int]:

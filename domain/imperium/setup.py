@@ -9,22 +9,29 @@ region, uncivilised and civilised decks of 6/7/8 cards, the main deck with the r
 tributaries, five face-up cards (an unrest card under uncivilised, civilised and tributary
 cards, a progress token on civilised cards without the uncivilised icon) and the Solstice card
 placed at random.
+
+Both boxes ("Combiner les jeux Antique et Légendes"): any nation may be played with the common
+cards of either box (option ``box``); a tributary of that box named like a chosen nation is
+replaced by a random tributary of the other box, redrawn while it does not fit the player count
+or also names a chosen nation (:func:`tributaries`).
 """
 
 from __future__ import annotations
 
-from domain.core import MalformedCommand
+from domain.core import Chance, MalformedCommand
 from domain.imperium import content as C
 from domain.imperium import events as ev
 from domain.imperium.engine import Ctx
 from domain.imperium.market import refill
+from domain.imperium.nation_rules import rules_for
 from domain.imperium.ops import draw_one
 from domain.imperium.state import SLOT_KINDS
 from domain.imperium.turns import start_turn
 
 
 def nations_for(ctx: Ctx) -> tuple[str, ...]:
-    """The nation of each seat: from the options, else drawn at random (all different)."""
+    """The nation of each seat: from the options (any of the playable nations of both boxes),
+    else drawn at random (all different) among the nations of the option ``box``."""
     state = ctx.state
     chosen = tuple(state.options.nations)
     if chosen:
@@ -32,10 +39,54 @@ def nations_for(ctx: Ctx) -> tuple[str, ...]:
             raise MalformedCommand("NATIONS", "Give one different nation per seat.")
         unknown = [key for key in chosen if key not in C.NATIONS]
         if unknown:
-            raise MalformedCommand("NATIONS", f"Unknown Classics nations: {unknown}.")
+            raise MalformedCommand(
+                "NATIONS", f"Unknown nations: {unknown} (playable: {', '.join(C.ALL_NATIONS)})."
+            )
         return chosen
-    pool = list(C.CLASSICS_NATIONS)
+    box = state.options.box or "classics"
+    pool = [key for key in C.ALL_NATIONS if C.NATIONS[key].box == box]
+    if len(pool) < state.n:
+        raise MalformedCommand("NATIONS", f"Only {len(pool)} {box} nations can be drawn.")
     return tuple(pool[i] for i in ctx.chance.permutation(len(pool))[: state.n])
+
+
+def common_box(box_option: str, nations: tuple[str, ...]) -> C.Box:
+    """The box whose common cards are used: the option, else Legends when every nation comes
+    from the Legends box, else Classics (decision ``combined_box_choice``).
+
+    >>> common_box("", ("romans", "celts")), common_box("legends", ("romans", "celts"))
+    ('classics', 'legends')
+    """
+    for box in C.BOXES:
+        if box_option == box:
+            return box
+    if box_option:
+        raise MalformedCommand("BOX", f"Unknown box {box_option!r}: classics or legends.")
+    return "legends" if all(C.NATIONS[k].box == "legends" for k in nations) else "classics"
+
+
+def tributaries(box: C.Box, players: int, nations: tuple[str, ...], chance: Chance
+                ) -> tuple[str, ...]:  # fmt: skip
+    """The tributary cards of the game ("Combiner les jeux Antique et Légendes", 2): those of
+    ``box`` for the player count, each one named like a chosen nation replaced by a random
+    tributary of the other box, redrawn while it has a player-count icon that does not fit or
+    also names a chosen nation (drawing among the fitting ones is the same draw).
+
+    >>> cards = tributaries("legends", 2, ("romans", "celts"), Chance(b"doc", 0))
+    >>> len(cards), "2TRI9" in cards, [c for c in cards if c.startswith("1")]
+    (9, False, ['1TRI9'])
+    """
+    names = {C.NATIONS[key].name for key in nations}
+    other: C.Box = "legends" if box == "classics" else "classics"
+    spare = [c for c in C.pile_cards("tributary", players, other) if C.CARDS[c].name not in names]
+    result = []
+    for card in C.pile_cards("tributary", players, box):
+        if C.CARDS[card].name in names:
+            if not spare:
+                raise MalformedCommand("BOX", "No tributary of the other box can replace it.")
+            card = spare.pop(chance.below(len(spare)))
+        result.append(card)
+    return tuple(result)
 
 
 def deal(ctx: Ctx) -> None:
@@ -59,19 +110,22 @@ def deal(ctx: Ctx) -> None:
                 nation_deck=tuple(nation.nation_deck),
                 accession=tuple(nation.accession),
                 development=tuple(nation.development),
-                in_play=tuple(nation.in_play),
+                in_play=tuple(c for c in nation.in_play if C.CARDS[c].faces[:1] in ((), (c,))),
+                exhaust=rules_for(key).exhaust_tokens,
             )
         )
+        rules_for(key).setup(ctx, seat)
     size = C.SETUP.market_deck_size.values[str(n)]
     removed_count = C.SETUP.fame_removed.values[str(n)]
     piles: dict[str, tuple[str, ...]] = {}
-    main: list[str] = list(C.pile_cards("tributary", n))
+    box = common_box(state.options.box, nations)
+    main: list[str] = list(tributaries(box, n, nations, ctx.chance))
     for pile in ("region", "uncivilised", "civilised"):
-        cards = list(C.pile_cards(pile, n))
+        cards = list(C.pile_cards(pile, n, box))
         order = ctx.chance.permutation(len(cards))
         piles[pile] = tuple(sorted(cards[i] for i in order[:size]))
         main += [cards[i] for i in order[size:]]
-    fame = list(C.pile_cards("fame", n))
+    fame = list(C.pile_cards("fame", n, box))
     order = ctx.chance.permutation(len(fame))
     removed = tuple(sorted(fame[i] for i in order[:removed_count]))
     piles["fame"] = tuple(sorted(fame[i] for i in order[removed_count:]))
@@ -82,6 +136,7 @@ def deal(ctx: Ctx) -> None:
             unrest=C.unrest_pile(n, nations),
             removed=removed,
             slots=SLOT_KINDS,
+            box=box,
         )
     )
     for index in range(len(SLOT_KINDS)):

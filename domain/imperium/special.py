@@ -232,9 +232,14 @@ DECISIONS["declare"] = (_declare_options, _declare_answer)
 
 @on(E.Reveal)
 def _reveal(ctx: Ctx, top: Frame, step: E.Reveal) -> None:
-    """Reveal the top card(s) of the main deck (drawn at random: it is unordered)."""
+    """Reveal the top card(s) of the main deck (drawn at random: it is unordered), or show
+    one's own zones (Ashoka: hand, deck, discard). Showing one's zones changes nothing in
+    the state: the step that follows moves the cards concerned, publicly (decision
+    ``reveal_own_zones``)."""
     state = ctx.state
     state.memo.revealed = []
+    if step.zones:
+        return
     for _ in range(step.count):
         pile = state.piles.get("main", [])
         if not pile:
@@ -316,6 +321,7 @@ def _give_card(ctx: Ctx, top: Frame, card: str) -> None:
     src = where(ctx.state, top.seat, card)
     if src:
         move(ctx, top.seat, card, src, z(int(top.data), "discard"))
+        ctx.state.memo.given.append(f"{top.data}:{card}")
 
 
 AUTO["give_to"] = _give_frame

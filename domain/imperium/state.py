@@ -17,7 +17,7 @@ Zones are named by strings so that one event (``CardMoved``) moves any card anyw
   ``nation_deck`` (unordered nation deck), ``nation_top``, ``nation_bottom`` (cards put just
   above the accession card, first = uppermost), ``accession`` (the bottom card of the
   nation deck), ``looked`` (cards being looked at), ``garrison/<host>`` (cards garrisoned
-  under ``host``);
+  under ``host``), ``journey`` (Utopians: the journey cards below the top one);
 * shared zones: ``market/<slot>`` (a face-up market card), ``market/<slot>/unrest`` (unrest
   cards tucked under it), ``pile/<name>`` for the unordered decks (``uncivilised``,
   ``civilised``, ``region``, ``main``, ``fame``), ``fame_top``, ``unrest`` (the face-up unrest
@@ -43,10 +43,16 @@ class ImperiumOptions(msgspec.Struct, frozen=True, kw_only=True):
             drawn at random among the Classics nations ("Mise en place des joueurs", 1).
         sides: the power-card face per seat (``"A"`` or ``"B"``); empty: every seat uses face B,
             the face the rulebook recommends to new players ("Mise en place des joueurs", 2).
+        box: whose common cards (market piles; King of Kings and unrest are the same in both)
+            are used: ``"classics"`` or ``"legends"``; empty: Legends when every nation is a
+            Legends one, else Classics. Nations drawn at random come from that box (Classics
+            when empty). Any of the 16 nations may be chosen with either box ("Combiner les
+            jeux Antique et Légendes").
     """
 
     nations: tuple[str, ...] = ()
     sides: tuple[str, ...] = ()
+    box: str = ""
 
 
 class Frame(msgspec.Struct, frozen=True, kw_only=True):
@@ -105,11 +111,29 @@ class Memo(msgspec.Struct, kw_only=True):
     declared: str = ""
     revealed: list[str] = msgspec.field(default_factory=list)
     used: list[str] = msgspec.field(default_factory=list)
+    #: cards the latest ``discard`` steps of this resolution moved (``for_each``, Arthashastra).
+    discarded: int = 0
+    #: progress tokens the latest ``pay`` step paid (``for_each``, King Wu of Qin).
+    paid_progress: int = 0
+    #: ``"<recipient>:<card>"`` for each card given during this resolution (Olmec Traders).
+    given: list[str] = msgspec.field(default_factory=list)
+    #: the card the latest ``abandon`` step moved ("" none; Mining's condition).
+    last_abandoned: str = ""
+    #: unrest cards returned during this resolution (Utopians' power card, face A).
+    returned: int = 0
+    #: cards exiled during this resolution (Monastery: "if the exiled card ...").
+    exiled: list[str] = msgspec.field(default_factory=list)
 
     def start(self) -> None:
         """Forget the step results of the previous resolution (a card played, an exhaust or
         Solstice effect used): "the previous step" never reaches into another effect."""
         self.abandoned = 0
+        self.last_abandoned = ""
+        self.returned = 0
+        self.exiled = []
+        self.discarded = 0
+        self.paid_progress = 0
+        self.given = []
         self.used = []
         self.declared = ""
         self.revealed = []
@@ -160,6 +184,15 @@ class SeatState(msgspec.Struct, kw_only=True):
     accession: list[str] = msgspec.field(default_factory=list)
     looked: list[str] = msgspec.field(default_factory=list)
     garrison: dict[str, list[str]] = msgspec.field(default_factory=dict)
+    #: Utopians' journey stack below the top journey card (first = bottom); the top card is
+    #: in ``play`` and only its visible face is in play ("Les Utopiens et leur voyage").
+    journey: list[str] = msgspec.field(default_factory=list)
+    #: progress tokens placed on cards of the play area by their own effect (Pottery); they
+    #: stay with the card until an effect takes them ("all_on_this_card").
+    card_tokens: dict[str, int] = msgspec.field(default_factory=dict)
+    #: Atlanteans: the submerged pile under the power card, instead of a history
+    #: ("Submergée"): out of play, scored, seen by its owner only.
+    submerged: list[str] = msgspec.field(default_factory=list)
 
     def tokens(self, resource: str) -> int:
         """The number of ``resource`` tokens the player holds."""

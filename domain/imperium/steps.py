@@ -20,6 +20,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from domain.core import Command, RuleViolation
 from domain.imperium import cards as K
 from domain.imperium import content as C
@@ -28,11 +30,13 @@ from domain.imperium import events as ev
 from domain.imperium import market as M
 from domain.imperium.commands import Choose, Pass
 from domain.imperium.engine import AUTO, DECISIONS, Ctx, dump_steps, load_steps, steps_frame
+from domain.imperium.nation_rules import rules_for
 from domain.imperium.ops import (
     can_pay,
     developable,
     draw_frame,
     gain,
+    paid,
     payment_frame,
     trigger_end,
     z,
@@ -41,14 +45,12 @@ from domain.imperium.picks import pick_frame, zone_cards
 from domain.imperium.state import Frame, ImperiumState
 
 Handler = Callable[[Ctx, Frame, Any], None]
+_ENCODE = msgspec.json.Encoder().encode
 HANDLERS: dict[type, Handler] = {}
 
 #: step types this engine does not resolve yet (a card using one is never legal to use).
 #: Only Legends cards use them; every Classics step is resolved.
-NOT_IMPLEMENTED: tuple[type, ...] = (
-    E.Submerge, E.FlipStateCard, E.ReplaceSelfWith, E.PutIntoPlay, E.ReduceRequirement,
-    E.Substitute, E.ReplaceGain, E.ForEach,
-)  # fmt: skip
+NOT_IMPLEMENTED: tuple[type, ...] = ()
 #: ``(card, step) -> bool``: whether a step can be done at all now (an option, a card or an
 #: exhaust effect that cannot is not offered; filled by :mod:`domain.imperium.special`).
 POSSIBLE: dict[type, Callable[[ImperiumState, int, str, Any], bool]] = {}
@@ -57,16 +59,14 @@ POSSIBLE: dict[type, Callable[[ImperiumState, int, str, Any], bool]] = {}
 def _unsupported(step: Any) -> bool:
     """Parameters only Legends cards use (the handlers below do not read them)."""
     checks: dict[type, Callable[[Any], bool]] = {
-        E.Innovate: lambda s: s.exile_allowed or s.any_category or s.filter is not None,
-        E.Reveal: lambda s: bool(s.zones) or s.pile not in (None, "main_deck"),
+        E.Innovate: lambda s: s.any_category != (s.filter is not None),
+        E.Reveal: lambda s: s.pile not in (None, "main_deck"),
         E.Look: lambda s: s.pile == "main_deck",
-        E.Find: lambda s: bool(s.search) or s.to != "hand",
-        E.PlaceTokens: lambda s: s.on != "market_card",
+        E.Find: lambda s: s.to not in ("hand", "discard", "history", "unspecified"),
+        E.PlaceTokens: lambda s: s.on not in ("market_card", "self")
+        or (s.on == "self" and bool(s.amount.materials or s.amount.population)),
         E.Recover: lambda s: s.to not in ("hand", "deck_top"),
         E.Garrison: lambda s: s.on not in (None, "self"),
-        E.Abandon: lambda s: s.hosting is not None or s.garrisoned_in is not None,
-        E.Pay: lambda s: any(isinstance(getattr(s, r), E.UpTo)
-                             for r in ("materials", "population", "progress", "actions")),
         E.Gain: lambda s: any(_odd_amount(getattr(s, r))
                               for r in ("materials", "population", "progress", "actions")),
         E.Draw: lambda s: s.per is not None and _odd_selector(s.per),
@@ -76,12 +76,12 @@ def _unsupported(step: Any) -> bool:
 
 
 def _odd_amount(amount: Any) -> bool:
-    return amount == "all_on_this_card" or (isinstance(amount, E.Per) and _odd_selector(amount.per))
+    return isinstance(amount, E.Per) and _odd_selector(amount.per)
 
 
 def _odd_selector(sel: E.Selector) -> bool:
     """Selectors :func:`_count` does not count (Legends: quests, unrest returned)."""
-    return sel.zone == "active_quest" or sel.count == "unrest_returned_by_previous_step"
+    return sel.zone == "active_quest"
 
 
 def implemented(steps: tuple[Any, ...]) -> bool:
@@ -93,10 +93,14 @@ def implemented(steps: tuple[Any, ...]) -> bool:
 def _count(state: ImperiumState, seat: int, amount: Any, card: str) -> int:
     if isinstance(amount, int):
         return amount
+    if amount == "all_on_this_card":
+        return state.seats[seat].card_tokens.get(card, 0)
     if isinstance(amount, E.Per):
         sel = amount.per
         if sel.count == "cards_abandoned_by_previous_step":
             return state.memo.abandoned * amount.each
+        if sel.count == "unrest_returned_by_previous_step":
+            return state.memo.returned * amount.each
         owner = state.seats[seat]
         cards = K.play_area(owner) if sel.zone == "play_area" else []
         if sel.zone in ("garrisoned", "garrisoned_here"):
@@ -115,7 +119,7 @@ def payable(state: ImperiumState, seat: int, card: str, steps: tuple[Any, ...]) 
         if isinstance(step, E.Pay):
             for i, res in enumerate(("materials", "population", "progress")):
                 value = getattr(step, res)
-                need[i] += value if isinstance(value, int) else 0
+                need[i] += value if isinstance(value, int) else step.min if value == "all" else 0
             if isinstance(step.actions, int) and owner.actions < step.actions:
                 return False
         elif isinstance(step, E.Choose):
@@ -125,19 +129,26 @@ def payable(state: ImperiumState, seat: int, card: str, steps: tuple[Any, ...]) 
             if not payable(state, seat, card, step.cost):
                 return False
         elif isinstance(step, (E.Discard, E.PutOnDeck, E.History, E.Abandon, E.Recall,
-                               E.ReturnUnrest)):  # fmt: skip
+                               E.ReturnUnrest, E.Submerge)):  # fmt: skip
             if step.card == "self" and isinstance(step, (E.Abandon, E.Recall)):
                 if card not in owner.play:
                     return False
                 continue
             if step.card == "self" or isinstance(step.card, E.Ref):
-                if isinstance(step.card, E.Ref) and not K.in_play_ref(
-                    owner, step.card.ids, step.card.name
+                if (
+                    isinstance(step.card, E.Ref)
+                    and not K.in_play_ref(owner, step.card.ids, step.card.name)
+                    and not any(c in step.card.ids for c in zone_cards(state, seat, "garrisoned"))
                 ):
                     return False
                 continue
             want = step.count if isinstance(step.count, int) else 0
-            if len(candidates(state, seat, card, step)) < want:
+            if isinstance(step, E.Discard):
+                from domain.imperium.masks import relief
+
+                want -= relief(state, seat, step.filter)
+            found = candidates(state, seat, card, step)
+            if sum(K.pick_weight(c, found) for c in found) < want:
                 return False
         elif isinstance(step, E.Take) and step.pile == "unrest" and not state.unrest:
             return False
@@ -173,8 +184,20 @@ def candidates(state: ImperiumState, seat: int, card: str, step: Any) -> list[st
     """Cards a move step may choose (hand, play area, discard... as the step says)."""
     owner = state.seats[seat]
     flt = getattr(step, "filter", None)
-    if isinstance(step, (E.Abandon, E.Recall)):
+    if isinstance(step, (E.Abandon, E.Recall)) and step.from_ is not None:
+        pool = zone_cards(state, seat, step.from_, card)  # Viviane: a knight garrisoned here
+    elif isinstance(step, E.Abandon) and step.garrisoned_in is not None:  # Myrddin Wyllt
+        pool = [c for h in owner.play if K.matches(state, h, step.garrisoned_in)
+                for c in owner.garrison.get(h, [])]  # fmt: skip
+    elif isinstance(step, (E.Abandon, E.Recall)):
         pool = [c for c in owner.play if K.card(c).persistent]
+        hosting = getattr(step, "hosting", None)  # King Arthur: a region hosting a knight
+        if hosting is not None:
+            pool = [
+                h
+                for h in pool
+                if any(K.matches(state, c, hosting) for c in owner.garrison.get(h, []))
+            ]
     elif isinstance(step, E.ReturnUnrest):
         zones = step.from_ or "hand"
         pool = [c for c in zone_cards(state, seat, zones, card) if "unrest" in K.suits(c)]
@@ -184,12 +207,17 @@ def candidates(state: ImperiumState, seat: int, card: str, step: Any) -> list[st
         else:
             pool = list(owner.hand)
     elif isinstance(step, E.Garrison):
-        pool = [c for c in owner.hand if K.can_garrison(c)]
+        pool = [c for c in zone_cards(state, seat, step.from_ or "hand", card)
+                if K.can_garrison(c)]  # fmt: skip
     else:
         zones = getattr(step, "from_", None) or "hand"
         pool = zone_cards(state, seat, zones, card)
     pool = [c for c in pool if c != card or isinstance(step, (E.Abandon, E.Recall))]
-    return [c for c in pool if K.matches(state, c, flt)]
+    exclude = getattr(step, "except_", None)  # Twrch Trwyth: "unless it is the Graal"
+    if exclude is not None:
+        pool = [c for c in pool if c not in exclude.ids and K.name(c) != exclude.name]
+    rules = rules_for(owner.nation)
+    return [c for c in pool if K.matches(state, c, flt) and rules.movable(state, seat, c)]
 
 
 # -- the interpreter -------------------------------------------------------------------------
@@ -202,6 +230,12 @@ def _steps(ctx: Ctx, top: Frame) -> None:
         ctx.push(Frame(kind="return_looked", seat=top.seat, data=first.pile))
     if rest:
         ctx.push(Frame(kind="steps", seat=top.seat, card=top.card, steps=dump_steps(rest)))
+    if isinstance(first, E.Discard):
+        ctx.state.memo.discarded = 0  # "for each card discarded by the previous step"
+        from domain.imperium.masks import takes_over
+
+        if takes_over(ctx, top, first):  # Step Pyramids, Stone Heads
+            return
     handler = HANDLERS.get(type(first))
     if handler is None or _unsupported(first):
         raise RuleViolation(
@@ -228,6 +262,8 @@ def _gain(ctx: Ctx, top: Frame, step: E.Gain) -> None:
     state = ctx.state
     values = [_count(state, top.seat, getattr(step, r), top.card)
               for r in ("materials", "population", "progress", "actions")]  # fmt: skip
+    if step.progress == "all_on_this_card" and values[2]:  # the tokens leave the card
+        ctx.emit(ev.CardTokensChanged(seat=top.seat, card=top.card, progress=-values[2]))
     gain(ctx, top.seat, *values)
     if values[0] > 0:
         from domain.imperium.reactions import fire_gain
@@ -261,10 +297,41 @@ def _pay(ctx: Ctx, top: Frame, step: E.Pay) -> None:
         ]
         ctx.emit(ev.TokensChanged(seat=top.seat, materials=-amounts[0],
                                   population=-amounts[1], progress=-amounts[2]))  # fmt: skip
+        if amounts[1]:
+            paid(ctx, top.seat, "population")
+    elif any(isinstance(v, E.UpTo) for v in values):
+        ctx.push(option_frame(top.seat, top.card, _up_to_payments(owner, values)))
+        return
     elif any(values):
         ctx.push(payment_frame(top.seat, *values))
+    ctx.state.memo.paid_progress = values[2] if isinstance(values[2], int) else 0
     if isinstance(step.actions, int) and step.actions:
         ctx.emit(ev.TokensChanged(seat=top.seat, actions=-min(step.actions, owner.actions)))
+
+
+def _up_to_payments(owner: Any, values: list[Any]) -> list[tuple[Any, ...]]:
+    """The options of a ``pay`` "up to" step: each amount the seat holds, 0 included (one
+    resource at a time: King Wu of Qin pays up to 3 progress)."""
+    names = ("materials", "population", "progress")
+    options: list[tuple[Any, ...]] = []
+    for name, value in zip(names, values, strict=True):
+        if isinstance(value, E.UpTo):
+            most = min(value.up_to, owner.tokens(name))
+            options += [(E.Pay(**{name: amount}),) for amount in range(most + 1)]
+    return options
+
+
+@on(E.ForEach)
+def _for_each(ctx: Ctx, top: Frame, step: E.ForEach) -> None:
+    """Repeat ``do`` once per card discarded/abandoned or progress paid by the previous step."""
+    memo = ctx.state.memo
+    times = {
+        "card_discarded_by_previous_step": memo.discarded,
+        "card_abandoned_by_previous_step": memo.abandoned,
+        "progress_paid_by_previous_step": memo.paid_progress,
+    }[step.for_each]
+    if times > 0:
+        ctx.push(steps_frame(top.seat, top.card, step.do * times))
 
 
 @on(E.Draw)
@@ -308,7 +375,7 @@ def _acquire(ctx: Ctx, top: Frame, step: E.Acquire) -> None:
 
 def acquire_choices(state: ImperiumState, seat: int, step: E.Acquire) -> list[str]:
     """Cards an acquire step may take: market cards, and exiled cards when allowed."""
-    found = M.market_candidates(state, step.suits, step.filter)
+    found = [] if step.from_ == ("exile",) else M.market_candidates(state, step.suits, step.filter)
     exile_suits: set[str] = set()
     if "exile" in step.from_:
         exile_suits.update(step.suits if step.suits != "any" else K.SUITS_MARKET)
@@ -318,7 +385,8 @@ def acquire_choices(state: ImperiumState, seat: int, step: E.Acquire) -> list[st
             if step.suits != "any":
                 allowed &= set(step.suits)
             exile_suits.update(allowed)
-    found += [c for c in state.exile if any(s in exile_suits for s in K.suits(c))]
+    found += [c for c in state.exile if any(s in exile_suits for s in K.suits(c))
+              and K.matches(state, c, step.filter)]  # fmt: skip
     return found
 
 
@@ -335,9 +403,23 @@ AUTO["acquire"] = _acquire_frame
 
 @on(E.Innovate)
 def _innovate(ctx: Ctx, top: Frame, step: E.Innovate) -> None:
+    # one frame per innovation, its choices listed when it runs: an earlier innovation may
+    # have emptied a deck or taken a market card
     for _ in range(step.times):
-        choices = M.innovate_candidates(ctx.state, step.suits)
-        ctx.push(pick_frame(top.seat, top.card, "innovate", choices, 1))
+        ctx.push(Frame(kind="innovate", seat=top.seat, card=top.card,
+                       data=dump_steps((step,))))  # fmt: skip
+
+
+def _innovate_frame(ctx: Ctx, top: Frame) -> None:
+    (step,) = load_steps(top.data)
+    assert isinstance(step, E.Innovate)
+    flt = step.filter if step.any_category else None
+    data = _ENCODE(flt).decode() if flt is not None else ""
+    choices = M.innovate_candidates(ctx.state, step.suits, flt, step.exile_allowed)
+    ctx.push(pick_frame(top.seat, top.card, "innovate", choices, 1, data=data))
+
+
+AUTO["innovate"] = _innovate_frame
 
 
 @on(E.Develop)
@@ -364,7 +446,12 @@ def _moves(action: str) -> Handler:
             return
         if isinstance(step.card, E.Ref):
             owner = state.seats[top.seat]
-            for card in list(owner.play) + list(owner.hand):
+            pool = list(owner.play) + zone_cards(state, top.seat, "garrisoned")
+            if step.from_ is not None:  # Cafall: Twrch Trwyth in play or the active quest
+                pool = zone_cards(state, top.seat, step.from_, top.card)
+            elif not isinstance(step, (E.Abandon, E.Recall)):  # only cards in play are abandoned
+                pool += owner.hand
+            for card in pool:
                 if card in step.card.ids or K.name(card) == step.card.name:
                     _pick_now(ctx, top, action, card)
                     return
@@ -385,6 +472,11 @@ def _moves(action: str) -> Handler:
     return handler
 
 
+def moves_handler(action: str) -> Handler:
+    """The handler of a card-moving step doing pick action ``action`` with each card."""
+    return _moves(action)
+
+
 def _pick_now(ctx: Ctx, top: Frame, action: str, card: str) -> None:
     from domain.imperium.picks import PICK_ACTIONS
 
@@ -395,7 +487,7 @@ for _kind, _action in (
     (E.Discard, "discard"), (E.History, "history"), (E.Abandon, "abandon"),
     (E.Recall, "recall"), (E.Recover, "recover"), (E.ReturnUnrest, "return_unrest"),
     (E.Garrison, "garrison"), (E.PutOnDeck, "put_on_deck"), (E.FreePlay, "free_play"),
-    (E.Play, "play_from"),
+    (E.Play, "play_from"), (E.Submerge, "submerge"),
 ):  # fmt: skip
     HANDLERS[_kind] = _moves(_action)
 
@@ -413,6 +505,9 @@ def _exile(ctx: Ctx, top: Frame, step: E.Exile) -> None:
         found = M.exilable(ctx.state)
         if found:
             ctx.push(pick_frame(top.seat, top.card, "exile_market", found, 1))
+        return
+    if step.from_ is not None:  # the seat's own zones (Monastery, Twrch Trwyth, Cafall)
+        _moves("exile_own")(ctx, top, step)
         return
     raise RuleViolation("NOT_IMPLEMENTED", "Exiling from that zone is not implemented yet.")
 
@@ -440,6 +535,11 @@ def _steal(ctx: Ctx, top: Frame, step: E.Steal) -> None:
 
 @on(E.PlaceTokens)
 def _place_tokens(ctx: Ctx, top: Frame, step: E.PlaceTokens) -> None:
+    if step.on == "self":  # Pottery: progress from the supply onto this card
+        if step.amount.progress:
+            ctx.emit(ev.CardTokensChanged(seat=top.seat, card=top.card,
+                                          progress=step.amount.progress))  # fmt: skip
+        return
     found = [s.card for s in ctx.state.market if s.card]
     if found:
         amount = [step.amount.materials, step.amount.population, step.amount.progress]
@@ -449,9 +549,15 @@ def _place_tokens(ctx: Ctx, top: Frame, step: E.PlaceTokens) -> None:
 
 @on(E.Flip)
 def _flip(ctx: Ctx, top: Frame, step: E.Flip) -> None:
-    if not top.card.startswith("KOK"):
+    faces = C.CARDS[top.card].faces
+    if top.card.startswith("KOK"):
+        ctx.emit(ev.KingOfKingsFlipped(seat=top.seat, face="B"))
+    elif len(faces) != 2:
         raise RuleViolation("NOT_IMPLEMENTED", f"Turning {top.card} over is not implemented yet.")
-    ctx.emit(ev.KingOfKingsFlipped(seat=top.seat, face="B"))
+    elif top.card in ctx.state.seats[top.seat].play:  # a double-sided card in play
+        other = faces[1] if top.card == faces[0] else faces[0]
+        ctx.emit(ev.CardTurnedOver(seat=top.seat, zone=z(top.seat, "play"), card=top.card,
+                                   face=other))  # fmt: skip
 
 
 @on(E.TriggerGameEnd)

@@ -20,6 +20,7 @@ from domain.imperium import events as ev
 from domain.imperium.commands import ChooseOrder, EndActivate, Exhaust, Pass, Pick, PlayCard
 from domain.imperium.content_effects import ReduceCost, ReplaceCleanupToken
 from domain.imperium.engine import AUTO, DECISIONS, END_TURN, Ctx, steps_frame
+from domain.imperium.nation_rules import rules_for
 from domain.imperium.ops import draw_frame, move, z
 from domain.imperium.picks import pick_frame
 from domain.imperium.reactions import defend_frames, fire
@@ -68,13 +69,14 @@ def _reduced(step: Any, cut: ReduceCost) -> Any:
     return step
 
 
-def playable(state: ImperiumState, seat: int, card: str) -> bool:
-    """``True`` when ``seat`` may play ``card`` now, ignoring the action cost."""
+def playable(state: ImperiumState, seat: int, card: str, ignore_icon: str = "") -> bool:
+    """``True`` when ``seat`` may play ``card`` now, ignoring the action cost (and the state
+    icon ``ignore_icon``, for an effect allowing it: Guennuvar)."""
     if K.unplayable(card):
         return False
     icon = K.effective_state_icon(state, seat, card)
     owner = state.seats[seat]
-    if icon is not None and (icon == "empire") != owner.empire:
+    if icon is not None and icon != ignore_icon and (icon == "empire") != owner.empire:
         return False
     for rule in K.static_rules(card):
         condition = getattr(rule, "playable_only_if", None)
@@ -85,8 +87,14 @@ def playable(state: ImperiumState, seat: int, card: str) -> bool:
 
 
 def free_now(state: ImperiumState, seat: int, card: str) -> bool:
-    """``True`` when playing ``card`` costs no action (a free action not used this turn)."""
+    """``True`` when playing ``card`` costs no action (a free action not used this turn): its
+    play effect is a free action, or a passive makes it one (Masonry: cities, metropolises)."""
     _, free = play_block(card)
+    if not free:
+        free = any(
+            isinstance(step, E.FreePlayAllowed) and K.matches(state, card, step.filter)
+            for _, step in K.passive_steps(state, seat)
+        )
     return bool(free) and card not in state.seats[seat].free_played
 
 
@@ -228,7 +236,8 @@ def _cleanup(ctx: Ctx, top: Frame) -> None:
 
 
 def _reset(ctx: Ctx, top: Frame) -> None:
-    ctx.emit(ev.TokensReset(seat=top.seat, actions=3, exhaust=5))
+    nation = ctx.state.seats[top.seat].nation
+    ctx.emit(ev.TokensReset(seat=top.seat, actions=3, exhaust=rules_for(nation).exhaust_tokens))
 
 
 def _cleanup_discard_options(state: ImperiumState, top: Frame) -> list[Command]:
@@ -271,8 +280,13 @@ END_TURN.append(_end_of_turn)
 
 
 def solstice_cards(state: ImperiumState, seat: int) -> list[str]:
-    """Cards in ``seat``'s play area with a Solstice effect not yet resolved this round."""
-    return [c for c in K.play_area(state.seats[seat]) if K.blocks(c, "solstice")]
+    """Cards in ``seat``'s play area with a Solstice effect whose condition holds (``if``:
+    e.g. Shangri-La's 24 population), as the nation's special rules allow."""
+    found = [
+        c for c in K.play_area(state.seats[seat])
+        if any(K.condition(state, seat, b.condition, c) for b in K.blocks(c, "solstice"))
+    ]  # fmt: skip
+    return rules_for(state.seats[seat].nation).solstice_cards(state, seat, found)
 
 
 def _solstice(ctx: Ctx, top: Frame) -> None:
@@ -286,6 +300,8 @@ def _resolve_solstice(ctx: Ctx, top: Frame, card: str) -> None:
         return
     ctx.state.memo.start()
     for block in K.blocks(card, "solstice"):
+        if not K.condition(ctx.state, top.seat, block.condition, card):
+            continue
         if not implemented(block.do):
             raise RuleViolation("NOT_IMPLEMENTED", f"The Solstice effect of {card} is not "
                                 "implemented yet.")  # fmt: skip

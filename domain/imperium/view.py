@@ -19,8 +19,8 @@ from domain.imperium.engine import current_options
 from domain.imperium.events import AgendaSet, CardDrawn, CardMoved, MarketPrepared
 from domain.imperium.state import OVER, Frame, ImperiumState, Slot
 
-_PUBLIC_SEAT = {"discard", "play", "dev", "accession"}
-_OWNER_SEAT = {"hand", "history", "looked"}
+_PUBLIC_SEAT = {"discard", "play", "dev", "accession", "journey"}
+_OWNER_SEAT = {"hand", "history", "looked", "submerged"}
 _PUBLIC_SHARED = {"unrest", "exile", "revealed"}
 
 
@@ -56,6 +56,10 @@ class SeatView(msgspec.Struct, frozen=True, kw_only=True):
     looked: tuple[str, ...] | None = None
     treated: dict[str, dict[str, int]] = msgspec.field(default_factory=dict)
     ignore_icon: str = ""
+    journey: tuple[str, ...] = ()
+    card_tokens: dict[str, int] = msgspec.field(default_factory=dict)
+    submerged: tuple[str, ...] | None = None
+    submerged_size: int = 0
 
 
 class ImperiumView(msgspec.Struct, frozen=True, kw_only=True):
@@ -117,6 +121,10 @@ def seat_view(state: ImperiumState, index: int, viewer: int | None) -> SeatView:
         looked=tuple(seat.looked) if own else None,
         treated={k: dict(v) for k, v in sorted(seat.treated.items())},
         ignore_icon=seat.ignore_icon,
+        journey=tuple(seat.journey),
+        card_tokens=dict(sorted(seat.card_tokens.items())),
+        submerged=tuple(seat.submerged) if own else None,
+        submerged_size=len(seat.submerged),
     )
 
 

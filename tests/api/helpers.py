@@ -106,12 +106,15 @@ def create_imperium_game(
     seed: str | None = None,
     nations: list[str] | None = None,
     sides: list[str] | None = None,
+    box: str = "",
 ) -> Game:
-    """A new Imperium game with ``seats`` seats (nations and power-card faces optional)."""
+    """A new Imperium game with ``seats`` seats (nations, power-card faces and the box of the
+    common cards optional)."""
     seed = seed if seed is not None else long_seed("imperium")
     options = pb.GameOptions(imperium={})
     options.imperium.nations.extend(nations or [])
     options.imperium.sides.extend(sides or [])
+    options.imperium.box = box
     answer = stub.CreateGame(
         pb.CreateGameRequest(
             game_type=pb.GAME_TYPE_IMPERIUM,

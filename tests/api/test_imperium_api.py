@@ -226,7 +226,7 @@ def test_full_imperium_game_through_grpc(
 
 def test_imperium_options_reach_the_game(stub: annales_pb2_grpc.GameServiceStub) -> None:
     """Nations and power-card faces per seat come from the options ("Mise en place des
-    joueurs", 1-2); a bad nation list is refused with INVALID_ARGUMENT."""
+    joueurs", 1-2); a bad nation list or box is refused with INVALID_ARGUMENT."""
     game = create_imperium_game(
         stub, 3, nations=["persians", "greeks", "scythians"], sides=["A", "B", "A"]
     )
@@ -235,6 +235,8 @@ def test_imperium_options_reach_the_game(stub: annales_pb2_grpc.GameServiceStub)
     assert len({s.power for s in view.seats}) == 3
     for seat, face in zip(view.seats, "ABA", strict=True):
         assert seat.power == C.NATIONS[seat.nation].power[0 if face == "A" else 1].id
-    for bad in (["romans", "romans"], ["romans"], ["atlanteans", "celts"]):
+    for bad in (["romans", "romans"], ["romans"], ["martians", "celts"]):
         error = expect_error(create_imperium_game, stub, 2, nations=bad)
         assert error.code.name == "INVALID_ARGUMENT", (bad, error)
+    error = expect_error(create_imperium_game, stub, 2, box="horizons")
+    assert error.code.name == "INVALID_ARGUMENT", error

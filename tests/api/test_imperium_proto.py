@@ -293,6 +293,7 @@ def test_views_round_trip(samples: Samples) -> None:
         ImperiumOptions(),
         ImperiumOptions(nations=("macedonians", "romans")),
         ImperiumOptions(nations=("celts", "vikings", "greeks"), sides=("A", "B", "A")),
+        ImperiumOptions(nations=("qin", "romans"), box="legends"),
     ],
 )
 def test_options_round_trip(options: ImperiumOptions) -> None:

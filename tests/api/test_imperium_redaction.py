@@ -9,8 +9,11 @@ statuses — with the recording machinery of the Rise & Fall oracle (``test_reda
 from the server's own store and every message is judged at the head version it was produced
 at, against this oracle's own zone rule (:func:`zone_visible`, written from the rulebook, not
 from the engine): the cards of a seat's hand, its history ("Histoire": only its owner may
-consult it) and the cards it looks at are seen by that seat only; every deck — personal decks,
-nation decks, the market piles, the removed fame cards — by nobody; everything else is public.
+consult it), the Atlanteans' submerged pile ("Submergée": like the history, its owner's only)
+and the cards it looks at are seen by that seat only; every deck — personal decks, nation
+decks, the market piles, the removed fame cards — by nobody; everything else is public (the
+Utopians' journey cards, garrisoned cards and quests included). The games seat nations of
+both boxes (the Atlanteans in every other game) with the common cards of either box.
 
 * card moves: a ``CardDrawn`` / ``CardMoved`` whose two zones the viewer may not see reaches it
   with card "" and ``redacted`` set, in events and in exported records (no event data, no
@@ -66,13 +69,13 @@ PROBE_RATE = 0.04
 PREFIX = "Imperium"
 
 #: seat zones every viewer sees; seat zones only their seat sees; shared zones everyone sees.
-PUBLIC_SEAT_ZONES = ("discard", "play", "dev", "accession")
-OWNER_ZONES = ("hand", "history", "looked")
+PUBLIC_SEAT_ZONES = ("discard", "play", "dev", "accession", "journey")
+OWNER_ZONES = ("hand", "history", "looked", "submerged")
 PUBLIC_SHARED_ZONES = ("unrest", "exile", "revealed")
 #: seat zones hidden from the other seats (scrambled for them by the non-interference check).
 HIDDEN_SEAT_ZONES = (
     "hand", "history", "looked", "deck", "deck_top", "nation_deck", "nation_top",
-    "nation_bottom",
+    "nation_bottom", "submerged",
 )  # fmt: skip
 
 
@@ -278,7 +281,7 @@ def _view_leaks(
         if seat == item.viewer:
             continue
         count("views" if true_seat.hand else "empty_hands")
-        for part in ("hand", "history", "looked"):
+        for part in ("hand", "history", "looked", "submerged"):
             if seat_view.HasField(part):
                 values = getattr(seat_view, part).values
                 leaks.append(f"{where}: shows seat {seat}'s {part} {values}")
@@ -323,13 +326,28 @@ def _record_leaks(
     return leaks
 
 
+def oracle_table(index: int, seats: int) -> tuple[tuple[str, ...], str]:
+    """The nations and the common-card box of oracle game ``index``: nations of both boxes
+    drawn from ``ALL_NATIONS`` (the Atlanteans, whose submerged pile is private, in every
+    even game), the box drawn too."""
+    rng = random.Random(f"imperium-oracle-table-{index}")
+    legends = [k for k in C.ALL_NATIONS if C.NATIONS[k].box == "legends"]
+    first = "atlanteans" if index % 2 == 0 and "atlanteans" in legends else None
+    first = first or (rng.choice(legends) if legends else C.CLASSICS_NATIONS[0])
+    others = [k for k in C.ALL_NATIONS if k != first]
+    nations = [first, *rng.sample(others, seats - 1)]
+    rng.shuffle(nations)
+    return tuple(nations), rng.choice(C.BOXES)
+
+
 def run_oracle(
     stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess, index: int
 ) -> list[str]:
     """One recorded game and its leaks."""
     seats = SHAPES[index % len(SHAPES)]
     seed = long_seed(f"imperium-oracle{index}")
-    game = create_imperium_game(stub, seats, seed=seed)
+    nations, box = oracle_table(index, seats)
+    game = create_imperium_game(stub, seats, seed=seed, nations=list(nations), box=box)
     recorder = Recorder(
         stub,
         game,
@@ -360,8 +378,8 @@ def run_oracle(
 
 def _oracle_catches_planted_leaks(recorder: Recorder, server: ServerProcess, seed: str) -> None:
     """Self-test: the oracle flags a drawn card put back into a redacted streamed event, a view
-    showing another seat's hand, an agenda showing another seat's options, and the seed in a
-    message before the end."""
+    showing another seat's hand or submerged pile, an agenda showing another seat's options,
+    and the seed in a message before the end."""
     moves, ended, _ = moves_of(server, recorder.game.game_id)
     stream = next(
         m
@@ -390,6 +408,9 @@ def _oracle_catches_planted_leaks(recorder: Recorder, server: ServerProcess, see
     peeking = pb.GetViewResponse()
     peeking.CopyFrom(view_item.message)
     peeking.view.imperium.seats[other].hand.values.append("1UNC10")
+    sunk = pb.GetViewResponse()
+    sunk.CopyFrom(view_item.message)
+    sunk.view.imperium.seats[other].submerged.values.append("1UNC10")
     agenda = pb.WatchGameResponse(version=stream.message.version)
     planted_agenda = agenda.events.add(seq=stream.message.events[-1].seq, kind="AgendaSet")
     planted_agenda.imperium.agenda_set.frames.add(kind="pick", seat=99, options=["1UNC10"])
@@ -402,6 +423,7 @@ def _oracle_catches_planted_leaks(recorder: Recorder, server: ServerProcess, see
         seen=[
             Seen(stream.viewer, "WatchGame", stream.lo, stream.hi, leaky),
             Seen(view_item.viewer, "GetView", view_item.lo, view_item.hi, peeking),
+            Seen(view_item.viewer, "GetView", view_item.lo, view_item.hi, sunk),
             Seen(stream.viewer, "WatchGame", stream.lo, stream.hi, agenda),
             Seen(None, "GetGame", 2, 2, told),
         ],
@@ -409,6 +431,7 @@ def _oracle_catches_planted_leaks(recorder: Recorder, server: ServerProcess, see
     found = check_imperium(planted, server, seed)
     assert any("shows '" in f for f in found), found
     assert any("hand" in f for f in found), found
+    assert any("submerged" in f for f in found), found
     assert any("depends on cards hidden" in f for f in found), found
     assert any("options of seat 99" in f for f in found), found
     assert any("seed" in f for f in found), found

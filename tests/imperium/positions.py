@@ -20,7 +20,8 @@ from domain.imperium.state import Frame, ImperiumState
 from tests.imperium.helpers import GAME, act, new_game
 
 _SEAT_ZONES = ("hand", "deck", "deck_top", "discard", "play", "history", "dev", "nation_deck",
-               "nation_top", "nation_bottom", "accession", "looked")  # fmt: skip
+               "nation_top", "nation_bottom", "accession", "looked", "journey",
+               "submerged")  # fmt: skip
 _SHARED = ("fame_top", "unrest", "exile", "removed", "revealed")
 
 

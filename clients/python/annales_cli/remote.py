@@ -77,6 +77,8 @@ GAME_OPTIONS = {
     "--trophies": ("riseandfall", "trophies"),
     "--world": ("riseandfall", "world"),
     "--civilizations": ("tapestry", "civilizations_dealt"),
+    "--nations": ("imperium", "nations"),
+    "--box": ("imperium", "box"),
 }
 ServerOption = typer.Option(None, "--server", envvar="ANNALES_SERVER", help=SERVER_HELP)
 TokensOption = typer.Option(None, "--tokens", help=TOKENS_HELP)
@@ -101,6 +103,12 @@ def new(
     civilizations: int | None = typer.Option(
         None, help="tapestry: civilizations dealt to each seat to keep one (1 or 2; default 2)."
     ),
+    nations: str | None = typer.Option(
+        None, help="imperium: comma-separated nation keys, seat 0 first (any of both boxes)."
+    ),
+    box: str | None = typer.Option(
+        None, help="imperium: whose common cards are used, classics or legends."
+    ),
     server: str | None = ServerOption,
     tokens: Path | None = TokensOption,
 ) -> None:
@@ -119,7 +127,11 @@ def new(
     count = len(seat_names) if seat_names else players or 3
     seat_names = seat_names or [f"player{i + 1}" for i in range(count)]
     options: dict[str, object] = {}
-    given = {"--trophies": trophies, "--world": world, "--civilizations": civilizations}
+    given: dict[str, object] = {
+        "--trophies": trophies, "--world": world, "--civilizations": civilizations,
+        "--nations": [n.strip() for n in nations.split(",") if n.strip()] if nations else None,
+        "--box": box,
+    }  # fmt: skip
     for flag, value in given.items():
         if value is None:
             continue
