@@ -126,7 +126,7 @@ class ImperiumGame(Game[ImperiumState]):
                 "NOT_YOUR_TURN", f"Seat(s) {pending.seats} must decide now.", "Comment jouer"
             )
         if isinstance(command, PlayCard) and command.card in C.CARDS:
-            from domain.imperium.steps import implemented
+            from domain.imperium.checks import implemented
             from domain.imperium.turns import play_block
 
             steps, _ = play_block(command.card)

@@ -19,11 +19,12 @@ from domain.imperium import cards as K
 from domain.imperium import content_effects as E
 from domain.imperium import events as ev
 from domain.imperium import special  # noqa: F401  (its POSSIBLE checks are wrapped below)
+from domain.imperium.checks import POSSIBLE, candidates
 from domain.imperium.engine import Ctx
 from domain.imperium.ops import move, z
 from domain.imperium.picks import PICK_ACTIONS, action, where
 from domain.imperium.state import Frame, ImperiumState
-from domain.imperium.steps import HANDLERS, POSSIBLE, candidates, moves_handler, on
+from domain.imperium.steps import HANDLERS, moves_handler, on
 
 _PLAIN_FREE_PLAY = HANDLERS[E.FreePlay]
 _PLAIN_POSSIBLE = POSSIBLE[E.FreePlay]

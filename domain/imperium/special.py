@@ -33,12 +33,13 @@ from domain.imperium import cards as K
 from domain.imperium import content_effects as E
 from domain.imperium import events as ev
 from domain.imperium import market as M
+from domain.imperium.checks import POSSIBLE, feasible, implemented
 from domain.imperium.commands import Choose
 from domain.imperium.engine import AUTO, DECISIONS, Ctx, steps_frame
 from domain.imperium.ops import is_accession, move, trigger_end, z
 from domain.imperium.picks import action, pick_frame, where
 from domain.imperium.state import Frame, ImperiumState
-from domain.imperium.steps import POSSIBLE, feasible, implemented, on
+from domain.imperium.steps import on
 
 
 # -- regain an exhaust token -----------------------------------------------------------------
@@ -332,7 +333,7 @@ def _play_possible(state: ImperiumState, seat: int, card: str, step: Any) -> boo
     """Playing a card by an effect needs a matching card that may be played now (its costs
     payable) and, unless free, an action token; a named card (``just_acquired``) is only
     known later."""
-    from domain.imperium.steps import candidates
+    from domain.imperium.checks import candidates
     from domain.imperium.turns import playable
 
     if step.card is not None:

@@ -7,9 +7,9 @@ decisions (:mod:`domain.imperium.picks`); option choices are ``option`` decision
 
 Costs ("Payer", ``cost``/``then``): :func:`payable` tells whether cost steps can be done in
 full; an option or a card whose cost cannot be paid is not offered, nor one whose steps
-:data:`POSSIBLE` says cannot be done at all. Steps with no handler raise ``NOT_IMPLEMENTED``
-(:data:`NOT_IMPLEMENTED` lists them: only Legends cards use them); cards using them are never
-listed as legal. The pile steps (take, look, move, shuffle, find) are in
+:data:`POSSIBLE` says cannot be done at all (these checks live in :mod:`domain.imperium.checks`
+). Steps with no handler raise ``NOT_IMPLEMENTED``. The pile steps (take, look, move,
+shuffle, find) are in
 :mod:`domain.imperium.piles`, the steps only one or two Classics cards use in
 :mod:`domain.imperium.special`.
 """
@@ -28,11 +28,16 @@ from domain.imperium import content as C
 from domain.imperium import content_effects as E
 from domain.imperium import events as ev
 from domain.imperium import market as M
+from domain.imperium.checks import (
+    amount_count,
+    candidates,
+    feasible,
+    payable,
+    unsupported,
+)
 from domain.imperium.commands import Choose, Pass
 from domain.imperium.engine import AUTO, DECISIONS, Ctx, dump_steps, load_steps, steps_frame
-from domain.imperium.nation_rules import rules_for
 from domain.imperium.ops import (
-    can_pay,
     developable,
     draw_frame,
     gain,
@@ -47,177 +52,6 @@ from domain.imperium.state import Frame, ImperiumState
 Handler = Callable[[Ctx, Frame, Any], None]
 _ENCODE = msgspec.json.Encoder().encode
 HANDLERS: dict[type, Handler] = {}
-
-#: step types this engine does not resolve yet (a card using one is never legal to use).
-#: Only Legends cards use them; every Classics step is resolved.
-NOT_IMPLEMENTED: tuple[type, ...] = ()
-#: ``(card, step) -> bool``: whether a step can be done at all now (an option, a card or an
-#: exhaust effect that cannot is not offered; filled by :mod:`domain.imperium.special`).
-POSSIBLE: dict[type, Callable[[ImperiumState, int, str, Any], bool]] = {}
-
-
-def _unsupported(step: Any) -> bool:
-    """Parameters only Legends cards use (the handlers below do not read them)."""
-    checks: dict[type, Callable[[Any], bool]] = {
-        E.Innovate: lambda s: s.any_category != (s.filter is not None),
-        E.Reveal: lambda s: s.pile not in (None, "main_deck"),
-        E.Look: lambda s: s.pile == "main_deck",
-        E.Find: lambda s: s.to not in ("hand", "discard", "history", "unspecified"),
-        E.PlaceTokens: lambda s: s.on not in ("market_card", "self")
-        or (s.on == "self" and bool(s.amount.materials or s.amount.population)),
-        E.Recover: lambda s: s.to not in ("hand", "deck_top"),
-        E.Garrison: lambda s: s.on not in (None, "self"),
-        E.Gain: lambda s: any(_odd_amount(getattr(s, r))
-                              for r in ("materials", "population", "progress", "actions")),
-        E.Draw: lambda s: s.per is not None and _odd_selector(s.per),
-    }  # fmt: skip
-    check = checks.get(type(step))
-    return isinstance(step, NOT_IMPLEMENTED) or (check is not None and bool(check(step)))
-
-
-def _odd_amount(amount: Any) -> bool:
-    return isinstance(amount, E.Per) and _odd_selector(amount.per)
-
-
-def _odd_selector(sel: E.Selector) -> bool:
-    """Selectors :func:`_count` does not count (Legends: quests, unrest returned)."""
-    return sel.zone == "active_quest"
-
-
-def implemented(steps: tuple[Any, ...]) -> bool:
-    """``False`` when any (nested) step is one of :data:`NOT_IMPLEMENTED` (or uses a Legends
-    parameter this engine does not resolve yet)."""
-    return not any(_unsupported(s) for s in E.walk_steps(steps))
-
-
-def _count(state: ImperiumState, seat: int, amount: Any, card: str) -> int:
-    if isinstance(amount, int):
-        return amount
-    if amount == "all_on_this_card":
-        return state.seats[seat].card_tokens.get(card, 0)
-    if isinstance(amount, E.Per):
-        sel = amount.per
-        if sel.count == "cards_abandoned_by_previous_step":
-            return state.memo.abandoned * amount.each
-        if sel.count == "unrest_returned_by_previous_step":
-            return state.memo.returned * amount.each
-        owner = state.seats[seat]
-        cards = K.play_area(owner) if sel.zone == "play_area" else []
-        if sel.zone in ("garrisoned", "garrisoned_here"):
-            hosts = [card] if sel.zone == "garrisoned_here" else sorted(owner.garrison)
-            cards = [c for h in hosts for c in owner.garrison.get(h, [])]
-        return sum(K.icon_count(state, c, sel.filter) for c in cards) * amount.each
-    return 0
-
-
-# -- costs ---------------------------------------------------------------------------------------
-def payable(state: ImperiumState, seat: int, card: str, steps: tuple[Any, ...]) -> bool:
-    """``True`` when cost steps ``steps`` can be done in full by ``seat`` now."""
-    owner = state.seats[seat]
-    need = [0, 0, 0]
-    for step in steps:
-        if isinstance(step, E.Pay):
-            for i, res in enumerate(("materials", "population", "progress")):
-                value = getattr(step, res)
-                need[i] += value if isinstance(value, int) else step.min if value == "all" else 0
-            if isinstance(step.actions, int) and owner.actions < step.actions:
-                return False
-        elif isinstance(step, E.Choose):
-            if not any(payable(state, seat, card, opt) for opt in step.options):
-                return False
-        elif isinstance(step, E.CostThen):
-            if not payable(state, seat, card, step.cost):
-                return False
-        elif isinstance(step, (E.Discard, E.PutOnDeck, E.History, E.Abandon, E.Recall,
-                               E.ReturnUnrest, E.Submerge)):  # fmt: skip
-            if step.card == "self" and isinstance(step, (E.Abandon, E.Recall)):
-                if card not in owner.play:
-                    return False
-                continue
-            if step.card == "self" or isinstance(step.card, E.Ref):
-                if (
-                    isinstance(step.card, E.Ref)
-                    and not K.in_play_ref(owner, step.card.ids, step.card.name)
-                    and not any(c in step.card.ids for c in zone_cards(state, seat, "garrisoned"))
-                ):
-                    return False
-                continue
-            want = step.count if isinstance(step.count, int) else 0
-            if isinstance(step, E.Discard):
-                from domain.imperium.masks import relief
-
-                want -= relief(state, seat, step.filter)
-            found = candidates(state, seat, card, step)
-            if sum(K.pick_weight(c, found) for c in found) < want:
-                return False
-        elif isinstance(step, E.Take) and step.pile == "unrest" and not state.unrest:
-            return False
-    return can_pay(owner, *need)
-
-
-def feasible(state: ImperiumState, seat: int, card: str, steps: tuple[Any, ...]) -> bool:
-    """``True`` when an effect can be resolved: its mandatory costs can be paid."""
-    for step in steps:
-        if isinstance(step, E.Pay) and not payable(state, seat, card, (step,)):
-            return False
-        if isinstance(step, E.CostThen) and not (
-            payable(state, seat, card, step.cost)
-            and all(possible(state, seat, card, s) for s in step.then)
-        ):
-            return False
-        if not possible(state, seat, card, step):
-            return False
-        if isinstance(step, E.Choose) and not any(
-            feasible(state, seat, card, opt) for opt in step.options
-        ):
-            return False
-    return True
-
-
-def possible(state: ImperiumState, seat: int, card: str, step: Any) -> bool:
-    """``False`` when ``step`` is one that :data:`POSSIBLE` says cannot be done now."""
-    check = POSSIBLE.get(type(step))
-    return check is None or check(state, seat, card, step)
-
-
-def candidates(state: ImperiumState, seat: int, card: str, step: Any) -> list[str]:
-    """Cards a move step may choose (hand, play area, discard... as the step says)."""
-    owner = state.seats[seat]
-    flt = getattr(step, "filter", None)
-    if isinstance(step, (E.Abandon, E.Recall)) and step.from_ is not None:
-        pool = zone_cards(state, seat, step.from_, card)  # Viviane: a knight garrisoned here
-    elif isinstance(step, E.Abandon) and step.garrisoned_in is not None:  # Myrddin Wyllt
-        pool = [c for h in owner.play if K.matches(state, h, step.garrisoned_in)
-                for c in owner.garrison.get(h, [])]  # fmt: skip
-    elif isinstance(step, (E.Abandon, E.Recall)):
-        pool = [c for c in owner.play if K.card(c).persistent]
-        hosting = getattr(step, "hosting", None)  # King Arthur: a region hosting a knight
-        if hosting is not None:
-            pool = [
-                h
-                for h in pool
-                if any(K.matches(state, c, hosting) for c in owner.garrison.get(h, []))
-            ]
-    elif isinstance(step, E.ReturnUnrest):
-        zones = step.from_ or "hand"
-        pool = [c for c in zone_cards(state, seat, zones, card) if "unrest" in K.suits(c)]
-    elif isinstance(step, E.Discard):
-        if step.from_ == "just_drawn":
-            pool = [c for c in state.memo.just_drawn if c in owner.hand]
-        else:
-            pool = list(owner.hand)
-    elif isinstance(step, E.Garrison):
-        pool = [c for c in zone_cards(state, seat, step.from_ or "hand", card)
-                if K.can_garrison(c)]  # fmt: skip
-    else:
-        zones = getattr(step, "from_", None) or "hand"
-        pool = zone_cards(state, seat, zones, card)
-    pool = [c for c in pool if c != card or isinstance(step, (E.Abandon, E.Recall))]
-    exclude = getattr(step, "except_", None)  # Twrch Trwyth: "unless it is the Graal"
-    if exclude is not None:
-        pool = [c for c in pool if c not in exclude.ids and K.name(c) != exclude.name]
-    rules = rules_for(owner.nation)
-    return [c for c in pool if K.matches(state, c, flt) and rules.movable(state, seat, c)]
 
 
 # -- the interpreter -------------------------------------------------------------------------
@@ -237,7 +71,7 @@ def _steps(ctx: Ctx, top: Frame) -> None:
         if takes_over(ctx, top, first):  # Step Pyramids, Stone Heads
             return
     handler = HANDLERS.get(type(first))
-    if handler is None or _unsupported(first):
+    if handler is None or unsupported(first):
         raise RuleViolation(
             "NOT_IMPLEMENTED", f"The effect step {type(first).__name__!r} is not implemented yet."
         )
@@ -260,7 +94,7 @@ def on(kind: type) -> Callable[[Handler], Handler]:
 @on(E.Gain)
 def _gain(ctx: Ctx, top: Frame, step: E.Gain) -> None:
     state = ctx.state
-    values = [_count(state, top.seat, getattr(step, r), top.card)
+    values = [amount_count(state, top.seat, getattr(step, r), top.card)
               for r in ("materials", "population", "progress", "actions")]  # fmt: skip
     if step.progress == "all_on_this_card" and values[2]:  # the tokens leave the card
         ctx.emit(ev.CardTokensChanged(seat=top.seat, card=top.card, progress=-values[2]))
@@ -338,7 +172,7 @@ def _for_each(ctx: Ctx, top: Frame, step: E.ForEach) -> None:
 def _draw(ctx: Ctx, top: Frame, step: E.Draw) -> None:
     ctx.state.memo.just_drawn = []
     if step.per is not None:
-        count = _count(ctx.state, top.seat, E.Per(per=step.per, each=step.each), top.card)
+        count = amount_count(ctx.state, top.seat, E.Per(per=step.per, each=step.each), top.card)
         ctx.push(draw_frame(top.seat, count, step.if_able, track=True))
     elif step.up_to is not None:
         ctx.push(Frame(kind="draw_up_to", seat=top.seat, count=step.up_to,

@@ -17,6 +17,7 @@ from domain.core import Command, RuleViolation
 from domain.imperium import cards as K
 from domain.imperium import content_effects as E
 from domain.imperium import events as ev
+from domain.imperium.checks import feasible, implemented
 from domain.imperium.commands import ChooseOrder, EndActivate, Exhaust, Pass, Pick, PlayCard
 from domain.imperium.content_effects import ReduceCost, ReplaceCleanupToken
 from domain.imperium.engine import AUTO, DECISIONS, END_TURN, Ctx, steps_frame
@@ -25,7 +26,6 @@ from domain.imperium.ops import draw_frame, move, z
 from domain.imperium.picks import pick_frame
 from domain.imperium.reactions import defend_frames, fire
 from domain.imperium.state import Frame, ImperiumState
-from domain.imperium.steps import feasible, implemented
 
 ORDERS = ("activate", "innovate", "pacify")
 

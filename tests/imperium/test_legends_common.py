@@ -11,9 +11,9 @@ from pathlib import Path
 import msgspec
 
 from domain.imperium import content as C
+from domain.imperium.checks import implemented
 from domain.imperium.commands import Choose, Exhaust, Pick, PlayCard
 from domain.imperium.scoring import card_vp
-from domain.imperium.steps import implemented
 from tests.imperium.helpers import act, decision
 from tests.imperium.positions import (
     activate,
