@@ -159,7 +159,9 @@ class RecordError(Exception):
     """A record that cannot be read (its message says where)."""
 
 
-def _parse(lines: Iterable[bytes]) -> list[dict[str, Any]]:
+def parse_lines(lines: Iterable[bytes]) -> list[dict[str, Any]]:
+    """The JSON objects of a record's lines, each checked to be in canonical form (an altered
+    line is not); raises :class:`RecordError` saying which line is wrong."""
     parsed: list[dict[str, Any]] = []
     for number, raw in enumerate(lines, start=1):
         line = raw.rstrip(b"\n")
@@ -180,7 +182,7 @@ def _parse(lines: Iterable[bytes]) -> list[dict[str, Any]]:
 def verify_record(lines: Iterable[bytes]) -> VerifyReport:
     """Check a record: canonical lines, hash chain, payloads, seed, then re-execution."""
     try:
-        return _verify(_parse(lines))
+        return _verify(parse_lines(lines))
     except RecordError as error:
         return VerifyReport(False, f"unreadable record: {error}")
     except (KeyError, TypeError, ValueError, msgspec.DecodeError, msgspec.ValidationError) as error:

@@ -48,7 +48,7 @@ from domain.tournament.events import (
     encode_event,
     event_to_data,
 )
-from service.audit import export_lines, verify_record
+from service.audit import RecordError, export_lines, parse_lines, verify_record
 from service.ledger import Ledger
 
 if TYPE_CHECKING:
@@ -180,33 +180,11 @@ class TournamentReport:
     problems: list[Problem] = field(default_factory=list)
 
 
-class _Unreadable(Exception):
-    pass
-
-
-def _parse(lines: Iterable[bytes]) -> list[dict[str, Any]]:
-    items: list[dict[str, Any]] = []
-    for number, raw in enumerate(lines, start=1):
-        line = raw.rstrip(b"\n")
-        if not line:
-            continue
-        try:
-            data = msgspec.json.decode(line)
-        except msgspec.DecodeError as error:
-            raise _Unreadable(f"line {number}: not valid JSON ({error})") from error
-        if not isinstance(data, dict) or _canonical(data) != line:
-            raise _Unreadable(f"line {number}: not in canonical form (altered?)")
-        items.append(data)
-    if not items:
-        raise _Unreadable("the record is empty")
-    return items
-
-
 def verify_tournament(lines: Iterable[bytes]) -> TournamentReport:
     """Verify a tournament record (see the module docstring); never raises on bad input."""
     try:
-        return _verify(_parse(lines))
-    except _Unreadable as error:
+        return _verify(parse_lines(lines))
+    except RecordError as error:
         return TournamentReport(False, f"unreadable record: {error}")
     except (KeyError, TypeError, ValueError, IndexError, msgspec.MsgspecError) as error:
         return TournamentReport(False, f"malformed record: {type(error).__name__}: {error}")
@@ -267,7 +245,7 @@ def _verify(items: list[dict[str, Any]]) -> TournamentReport:
         elif kind == "standings":
             standings_line = item
         else:
-            raise _Unreadable(f"unexpected line type {kind!r}")
+            raise RecordError(f"unexpected line type {kind!r}")
     if int(header["events"]) != len(recorded) or int(header["games"]) != len(sections):
         problems.append(Problem("the header's event or game count disagrees with the record"))
         return _failed(tid, problems)

@@ -9,12 +9,9 @@ secret seed, like :meth:`~service.api.redaction.Redactor.outgoing` does.
 
 from __future__ import annotations
 
-import functools
-import json
 import logging
 import threading
 import time
-from collections.abc import Callable
 from typing import Any, TypeVar
 
 import grpc
@@ -26,9 +23,10 @@ from annales.v1 import readmodels_pb2_grpc as rpb_grpc
 from projections import queries
 from projections.process import RunnerProcess
 from projections.schema import connect
+from service.api.calls import typed_calls
 from service.api.games import BY_NAME, BY_TYPE
 from service.api.redaction import SecretLeak
-from service.api.status import ApiError, abort
+from service.api.status import ApiError
 from service.store import EventStore
 
 log = logging.getLogger("annales.api")
@@ -172,41 +170,8 @@ def summary(row: queries.GameRow) -> pb.GameSummary:
     )
 
 
-def _rpc(method: Callable[..., R]) -> Callable[..., R]:
-    """Typed statuses and one log line per call (as ``service.api.servicer.rpc``)."""
-
-    @functools.wraps(method)
-    def wrapper(self: ReadModelServicer, request: Any, context: grpc.ServicerContext) -> R:
-        start = time.perf_counter()
-        code = "OK"
-        try:
-            return method(self, request, context)
-        except ApiError as error:
-            code = error.code.name
-            abort(context, error)
-        except SecretLeak:
-            code = "INTERNAL"
-            log.error("secret leak prevented in %s", method.__name__)
-            abort(context, ApiError(grpc.StatusCode.INTERNAL, "INTERNAL", "Internal error."))
-        except Exception:
-            if context.code() is not None:
-                raise
-            code = "INTERNAL"
-            log.exception("unexpected error in %s", method.__name__)
-            abort(context, ApiError(grpc.StatusCode.INTERNAL, "INTERNAL", "Internal error."))
-        finally:
-            log.info(
-                json.dumps(
-                    {
-                        "rpc": method.__name__,
-                        "game_id": getattr(request, "game_id", ""),
-                        "code": code,
-                        "ms": round((time.perf_counter() - start) * 1000, 2),
-                    }
-                )
-            )
-
-    return wrapper
+#: typed statuses and one log line per call (as the game servicer's)
+_rpc = typed_calls("game_id")
 
 
 class ReadModelServicer(rpb_grpc.ReadModelServiceServicer):

@@ -7,11 +7,10 @@ lock, and builds every outgoing payload through :meth:`Redactor.outgoing`.
 
 from __future__ import annotations
 
-import functools
 import json
 import logging
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any, TypeVar
 
 import grpc
@@ -22,9 +21,10 @@ from annales.v1 import annales_pb2_grpc as pb_grpc
 from domain.core.errors import MalformedCommand, RuleViolation
 from domain.core.kernel_events import RequestUndo, RespondUndo, Undo
 from service.api.auth import bearer, new_tokens, seat_of, token_hash
+from service.api.calls import typed_calls
 from service.api.convert import fill, read
 from service.api.games import BY_NAME, BY_TYPE
-from service.api.redaction import RecordRequest, Redactor, SecretLeak, StateRequest
+from service.api.redaction import RecordRequest, Redactor, StateRequest
 from service.api.status import ApiError, abort, from_service_error
 from service.api.watch import Broadcaster
 from service.application import GameService
@@ -72,46 +72,8 @@ def _is_number(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
-def rpc(method: Callable[..., R]) -> Callable[..., R]:
-    """Map errors to typed statuses and log one structured line per call (no secrets)."""
-
-    @functools.wraps(method)
-    def wrapper(self: Servicer, request: Any, context: grpc.ServicerContext) -> R:
-        start = time.perf_counter()
-        code = "OK"
-        try:
-            with self.service.request_scope():  # a game's cached head is checked once per call
-                return method(self, request, context)
-        except ApiError as error:
-            code = error.code.name
-            abort(context, error)
-        except ServiceError as error:
-            api = from_service_error(error)
-            code = api.code.name
-            abort(context, api)
-        except SecretLeak:
-            code = "INTERNAL"
-            log.error("secret leak prevented in %s", method.__name__)
-            abort(context, ApiError(grpc.StatusCode.INTERNAL, "INTERNAL", "Internal error."))
-        except Exception:
-            if context.code() is not None:  # already aborted with a status
-                raise
-            code = "INTERNAL"
-            log.exception("unexpected error in %s", method.__name__)
-            abort(context, ApiError(grpc.StatusCode.INTERNAL, "INTERNAL", "Internal error."))
-        finally:
-            log.info(
-                json.dumps(
-                    {
-                        "rpc": method.__name__,
-                        "game_id": getattr(request, "game_id", ""),
-                        "code": code,
-                        "ms": round((time.perf_counter() - start) * 1000, 2),
-                    }
-                )
-            )
-
-    return wrapper
+#: typed statuses and one log line per call; a game's cached head is checked once per call
+rpc = typed_calls("game_id", scope=lambda servicer: servicer.service.request_scope())
 
 
 class Servicer(pb_grpc.GameServiceServicer):

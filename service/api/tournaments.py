@@ -24,13 +24,9 @@
 
 from __future__ import annotations
 
-import functools
-import json
 import logging
 import re
 import threading
-import time
-from collections.abc import Callable
 from typing import Any, TypeVar
 
 import grpc
@@ -41,9 +37,10 @@ from annales.v1 import tournament_pb2_grpc as tpb_grpc
 from domain.core.envelope import Envelope
 from domain.tournament import engine, seeds
 from service.api.auth import bearer, new_tokens, seat_of, token_hash
+from service.api.calls import typed_calls
 from service.api.convert import read
 from service.api.games import BY_NAME, BY_TYPE
-from service.api.status import ApiError, abort, from_service_error
+from service.api.status import ApiError, from_service_error
 from service.application import GameService
 from service.errors import InvalidArgument, ServiceError
 from service.tournament_bots import inline_runner, play_bot_seats
@@ -104,41 +101,8 @@ def api_error(error: ServiceError) -> ApiError:
     return from_service_error(error)
 
 
-def rpc(method: Callable[..., R]) -> Callable[..., R]:
-    """Map errors to typed statuses and log one line per call (never tokens or seeds)."""
-
-    @functools.wraps(method)
-    def wrapper(self: TournamentServicer, request: Any, context: grpc.ServicerContext) -> R:
-        start = time.perf_counter()
-        code = "OK"
-        try:
-            return method(self, request, context)
-        except ApiError as error:
-            code = error.code.name
-            abort(context, error)
-        except ServiceError as error:
-            api = api_error(error)
-            code = api.code.name
-            abort(context, api)
-        except Exception:
-            if context.code() is not None:
-                raise
-            code = "INTERNAL"
-            log.exception("unexpected error in %s", method.__name__)
-            abort(context, ApiError(grpc.StatusCode.INTERNAL, "INTERNAL", "Internal error."))
-        finally:
-            log.info(
-                json.dumps(
-                    {
-                        "rpc": method.__name__,
-                        "tournament_id": getattr(request, "tournament_id", ""),
-                        "code": code,
-                        "ms": round((time.perf_counter() - start) * 1000, 2),
-                    }
-                )
-            )
-
-    return wrapper
+#: typed statuses (tournament errors first) and one log line per call
+rpc = typed_calls("tournament_id", to_api=api_error)
 
 
 def round_message(opened: RoundStart) -> tpb.TournamentRound:
