@@ -360,3 +360,36 @@ def stale_stubs(file: descriptor_pb2.FileDescriptorProto, serialized_pb: bytes) 
     stubs = descriptor_pb2.FileDescriptorProto.FromString(serialized_pb)
     _clear_json_names(stubs.message_type)
     return stubs != now
+
+
+def game_mirror_problems(
+    prefix: str,
+    commands: Any,
+    events: Any,
+    messages: tuple[Descriptor, Descriptor],
+    structs: tuple[tuple[type[msgspec.Struct], Descriptor], ...],
+) -> list[str]:
+    """Every difference between a game's domain and its proto: the command and event unions
+    against ``messages`` (action, event), and each ``(struct, message)`` of ``structs``."""
+    mirror = Mirror(prefix)
+    mirror.union(commands, messages[0])
+    mirror.union(events, messages[1])
+    for domain, message in structs:
+        info = mi.type_info(domain)
+        assert isinstance(info, mi.StructType)
+        mirror.struct(info, message)
+    return mirror.problems
+
+
+def common_api_problems(field: str, inner: tuple[Descriptor, ...]) -> list[str]:
+    """Where ``GameOptions`` / ``Action`` / ``GameView`` / ``GameEvent`` do not hold the game's
+    options, action, view and event messages (``inner``, in that order) in field ``field``."""
+    from annales.v1 import annales_pb2 as pb
+
+    outers = (pb.GameOptions, pb.Action, pb.GameView, pb.GameEvent)
+    problems = []
+    for outer, message in zip(outers, inner, strict=True):
+        found = outer.DESCRIPTOR.fields_by_name.get(field)
+        if found is None or found.message_type is not message:
+            problems.append(f"{outer.DESCRIPTOR.name}.{field} is not a {message.full_name}")
+    return problems

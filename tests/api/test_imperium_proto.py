@@ -41,9 +41,10 @@ from domain.imperium.state import Frame, ImperiumOptions, Memo
 from domain.imperium.view import ImperiumView
 from service.api.convert import read
 from tests.api.protocheck import (
-    Mirror,
     aip_problems,
+    common_api_problems,
     compile_proto,
+    game_mirror_problems,
     missing_comments,
     round_trip,
     stale_stubs,
@@ -332,28 +333,22 @@ def test_pass_and_a_dict_list_keep_their_forms() -> None:
 
 
 def test_the_proto_mirrors_the_domain() -> None:
-    mirror = Mirror(PREFIX)
-    mirror.union(COMMANDS, ip.ImperiumAction.DESCRIPTOR)
-    mirror.union(EVENTS, ip.ImperiumEvent.DESCRIPTOR)
-    for domain, message in (
-        (ImperiumOptions, ip.ImperiumOptions),
-        (ImperiumView, ip.ImperiumView),
-    ):
-        info = mi.type_info(domain)
-        assert isinstance(info, mi.StructType)
-        mirror.struct(info, message.DESCRIPTOR)
-    assert mirror.problems == []
+    messages = (ip.ImperiumAction.DESCRIPTOR, ip.ImperiumEvent.DESCRIPTOR)
+    structs = (
+        (ImperiumOptions, ip.ImperiumOptions.DESCRIPTOR),
+        (ImperiumView, ip.ImperiumView.DESCRIPTOR),
+    )
+    assert game_mirror_problems(PREFIX, COMMANDS, EVENTS, messages, structs) == []
 
 
 def test_the_common_api_holds_the_game_messages() -> None:
-    for outer, inner in (
-        (pb.GameOptions, ip.ImperiumOptions),
-        (pb.Action, ip.ImperiumAction),
-        (pb.GameView, ip.ImperiumView),
-        (pb.GameEvent, ip.ImperiumEvent),
-    ):
-        field = outer.DESCRIPTOR.fields_by_name[FIELD]
-        assert field.message_type is inner.DESCRIPTOR
+    inner = (
+        ip.ImperiumOptions.DESCRIPTOR,
+        ip.ImperiumAction.DESCRIPTOR,
+        ip.ImperiumView.DESCRIPTOR,
+        ip.ImperiumEvent.DESCRIPTOR,
+    )
+    assert common_api_problems(FIELD, inner) == []
     assert pb.GameType.Name(pb.GAME_TYPE_IMPERIUM) == "GAME_TYPE_IMPERIUM"
 
 
