@@ -36,9 +36,9 @@ import time
 
 from projections.runner import ReadModelRunner
 from projections.schema import APPLICATION_NAME, TRACKING_TABLE
-from service.config import StoreConfig
-from service.store import EventStore
-from service.warmup import warm_up
+from service.app.warmup import warm_up
+from service.store.config import StoreConfig
+from service.store.eventstore import EventStore
 
 log = logging.getLogger("annales.projections")
 
@@ -165,7 +165,7 @@ def main(argv: list[str]) -> int:
     poll = float(argv[1]) if len(argv) > 1 else 0.05
     store = EventStore(StoreConfig.from_env())
     runner = ReadModelRunner(store, path, poll_interval=poll)  # creates the tables
-    warm_up()  # before the runner's threads decode anything (see service.warmup)
+    warm_up()  # before the runner's threads decode anything (see service.app.warmup)
     runner.start()
     stdin = sys.stdin.buffer.fileno()
     try:

@@ -40,9 +40,9 @@ from domain.core.envelope import Envelope, decode_envelope
 from domain.core.game import Event
 from domain.core.kernel_events import GameCreated, SeedRevealed, Undone
 from projections.schema import APPLICATION_NAME, ReadModelTracking
-from service.application import GameService, get_codec_for_envelope
-from service.ledger import Ledger
-from service.store import EventStore
+from service.app.application import GameService, get_codec_for_envelope
+from service.app.ledger import Ledger
+from service.store.eventstore import EventStore
 
 _JSON = msgspec.json.Encoder()
 

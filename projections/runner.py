@@ -50,7 +50,7 @@ from projections.schema import (
     get_meta,
     set_meta,
 )
-from service.store import EventStore
+from service.store.eventstore import EventStore
 
 log = logging.getLogger("annales.projections")
 

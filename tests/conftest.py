@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from service.application import GameService
-from service.config import StoreConfig
-from service.store import EventStore
+from service.app.application import GameService
+from service.store.config import StoreConfig
+from service.store.eventstore import EventStore
 from tests.pg import pg_config  # noqa: F401  (a fixture for every test module)
 
 settings.register_profile(

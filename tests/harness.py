@@ -14,7 +14,7 @@ import msgspec
 from domain.bots import Bot, make_bot
 from domain.core import Command, Event, Match, StoredEvent, replay_events
 from domain.core.envelope import Envelope
-from service.ledger import Ledger
+from service.app.ledger import Ledger
 
 
 class Table:

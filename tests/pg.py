@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import psycopg
 import pytest
 
-from service.config import StoreConfig
+from service.store.config import StoreConfig
 
 HOST = os.environ.get("ANNALES_PG_HOST", "127.0.0.1")
 PORT = int(os.environ.get("ANNALES_PG_PORT", "5432"))

@@ -8,6 +8,6 @@
 * :mod:`domain.tournament.engine` — the state fold and the decisions (what events a
   registration, a start or a game result produce).
 
-The service (:mod:`service.tournaments`) stores the events and creates the games; the
-offline verifier (:mod:`service.tournament_record`) re-runs this very engine on a record.
+The service (:mod:`service.tournaments.service`) stores the events and creates the games; the
+offline verifier (:mod:`service.tournaments.record`) re-runs this very engine on a record.
 """

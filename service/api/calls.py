@@ -2,7 +2,7 @@
 
 Every servicer (games, read models, tournaments) decorates its handlers with
 :func:`typed_calls`: an :class:`~service.api.status.ApiError` is sent as its typed status, an
-application-layer :class:`~service.errors.ServiceError` is translated first (by the servicer's
+application-layer :class:`~service.app.errors.ServiceError` is translated first (by the servicer's
 own ``to_api``), a prevented secret leak and any unexpected exception become a bare
 ``INTERNAL`` (logged, never echoed), and one JSON line per call records the method, the id the
 request names, the status and the milliseconds — never tokens or seeds.
@@ -23,7 +23,7 @@ import grpc
 
 from service.api.redaction import SecretLeak
 from service.api.status import ApiError, abort, from_service_error
-from service.errors import ServiceError
+from service.app.errors import ServiceError
 
 log = logging.getLogger("annales.api")
 R = TypeVar("R")

@@ -27,7 +27,7 @@ from service.api.calls import typed_calls
 from service.api.games import BY_NAME, BY_TYPE
 from service.api.redaction import SecretLeak
 from service.api.status import ApiError
-from service.store import EventStore
+from service.store.eventstore import EventStore
 
 log = logging.getLogger("annales.api")
 R = TypeVar("R")

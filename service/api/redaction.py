@@ -39,8 +39,8 @@ from domain.core.kernel_events import (
 )
 from service.api.convert import fill
 from service.api.games import BY_NAME
-from service.application import GameService
-from service.audit import export_lines
+from service.app.application import GameService
+from service.audit.records import export_lines
 
 _KERNEL_FIELDS = {
     UndoRequested: "undo_requested",

@@ -42,10 +42,10 @@ from service.api.servicer import Diagnostics, Servicer
 from service.api.status import ApiError, abort
 from service.api.tournaments import TournamentServicer
 from service.api.watch import Broadcaster, StoreFollower
-from service.application import GameService
-from service.config import StoreConfig
-from service.store import EventStore
-from service.warmup import warm_up
+from service.app.application import GameService
+from service.app.warmup import warm_up
+from service.store.config import StoreConfig
+from service.store.eventstore import EventStore
 
 MAX_RECEIVE = 64 * 1024 * 1024
 MAX_SEND = 64 * 1024 * 1024

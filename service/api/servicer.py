@@ -1,4 +1,4 @@
-"""``annales.v1.GameService`` on top of :class:`~service.application.GameService`.
+"""``annales.v1.GameService`` on top of :class:`~service.app.application.GameService`.
 
 Every RPC validates its input (INVALID_ARGUMENT naming the field, RESOURCE_EXHAUSTED for
 oversized fields), resolves the caller's seat from the bearer token, reads under the game's
@@ -27,9 +27,9 @@ from service.api.games import BY_NAME, BY_TYPE
 from service.api.redaction import RecordRequest, Redactor, StateRequest
 from service.api.status import ApiError, abort, from_service_error
 from service.api.watch import Broadcaster
-from service.application import GameService
-from service.audit import verify_record
-from service.errors import ServiceError
+from service.app.application import GameService
+from service.app.errors import ServiceError
+from service.audit.records import verify_record
 
 log = logging.getLogger("annales.api")
 

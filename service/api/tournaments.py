@@ -1,4 +1,5 @@
-"""``annales.v1.TournamentService`` on top of :class:`~service.tournaments.TournamentService`.
+"""``annales.v1.TournamentService`` over
+:class:`~service.tournaments.service.TournamentService`.
 
 * **Organiser token.** ``CreateTournament`` returns a bearer token for the organiser (stored
   only as its SHA-256, in the same recorder as seat tokens, under the tournament id);
@@ -11,7 +12,7 @@
   all-bot games are played to the end in the call and their results recorded; if that completes
   the round the next one opens at once, and so on. A bot seat in a game with people answers as
   soon as it is due: the servicer listens to every commit of the game service and, for a
-  tournament game, lets its bot seats play (:func:`service.tournaments.play_bot_seats`, the
+  tournament game, lets its bot seats play (:func:`service.tournaments.service.play_bot_seats`, the
   same deterministic bots as everywhere) — so when a person's ``SubmitAction`` returns, the bots
   after them have moved. Results of games with people are recorded by ``ReportResult`` (read
   from the finished game itself: nothing is typed in); reporting a game already recorded is
@@ -41,11 +42,11 @@ from service.api.calls import typed_calls
 from service.api.convert import read
 from service.api.games import BY_NAME, BY_TYPE
 from service.api.status import ApiError, from_service_error
-from service.application import GameService
-from service.errors import InvalidArgument, ServiceError
-from service.tournament_bots import inline_runner, play_bot_seats
-from service.tournament_record import verify_tournament
-from service.tournaments import (
+from service.app.application import GameService
+from service.app.errors import InvalidArgument, ServiceError
+from service.tournaments.bots import inline_runner, play_bot_seats
+from service.tournaments.record import verify_tournament
+from service.tournaments.service import (
     GameNotFinished,
     RoundStart,
     TournamentNotFound,

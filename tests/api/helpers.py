@@ -268,9 +268,9 @@ def open_store_service(db: Any) -> Any:
     Only reads are made through it (``materialise``, ``events``, ``decode``); close the store
     when done. Used to learn the true hidden values after the fact.
     """
-    from service.application import GameService
-    from service.config import StoreConfig
-    from service.store import EventStore
+    from service.app.application import GameService
+    from service.store.config import StoreConfig
+    from service.store.eventstore import EventStore
 
     store = EventStore(StoreConfig(kind="sqlite", path=str(db)))
     return GameService(store), store

@@ -21,7 +21,7 @@ from annales.v1 import tournament_pb2_grpc as tpb_grpc
 from google.protobuf import descriptor_pb2
 
 from domain.core import Chance
-from service.tournament_record import verify_tournament
+from service.tournaments.record import verify_tournament
 from tests.api.conftest import ServerProcess
 from tests.api.helpers import auth, expect_error
 from tests.api.protocheck import aip_problems, compile_proto, missing_comments, stale_stubs

@@ -20,8 +20,8 @@ from pathlib import Path
 
 from domain.bots import make_bot
 from service.api.server import start
-from service.autoplay import play_with_bots
-from service.config import StoreConfig
+from service.app.autoplay import play_with_bots
+from service.store.config import StoreConfig
 
 
 def measure_lag(seconds: float = 10.0, writers: int = 4) -> dict[str, float]:

@@ -27,9 +27,9 @@ import msgspec
 
 from domain.bots import make_bot
 from domain.core import Chance, Undo
-from service.application import GameService
-from service.config import StoreConfig
-from service.store import EventStore
+from service.app.application import GameService
+from service.store.config import StoreConfig
+from service.store.eventstore import EventStore
 from tests.harness import Table, random_game
 
 

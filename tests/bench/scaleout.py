@@ -18,7 +18,7 @@ Printed, never asserted; every figure sits next to a reference measured in the s
 * **GetView throughput with 1, 2 and 3 servers** (the same games, each seat's view, round
   robin): reads are CPU-bound in the server (redaction and conversion under one interpreter
   lock per process), so this is what more servers buy when they have cores of their own;
-* **group commit** (``service/groupcommit.py``): one server with ``ANNALES_GROUP_COMMIT=0``
+* **group commit** (``service/store/groupcommit.py``): one server with ``ANNALES_GROUP_COMMIT=0``
   against the default;
 * **PostgreSQL against SQLite** with one server and the same load;
 * **cross-server WatchGame delay**: a watcher on server 3 while commands are sent to server 1;
@@ -47,7 +47,7 @@ import psycopg
 from annales.v1 import annales_pb2 as pb
 from annales.v1 import annales_pb2_grpc
 
-from service.config import StoreConfig
+from service.store.config import StoreConfig
 from tests.api.helpers import auth
 from tests.bench.api import _percentile, _run_threads, _script
 from tests.pg import HOST, PORT, USER, admin_connection, fresh_database

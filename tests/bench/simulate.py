@@ -22,8 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from service.config import StoreConfig
-from service.simulate import SimulationReport, new_pool, run_jobs, simulation_jobs
+from service.simulation.runner import SimulationReport, new_pool, run_jobs, simulation_jobs
+from service.store.config import StoreConfig
 
 #: game -> (players, games per measurement); random bots (the greedy bot measures itself).
 GAMES = {"riseandfall": (3, 8), "tapestry": (3, 32), "imperium": (3, 12)}

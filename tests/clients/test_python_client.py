@@ -39,7 +39,7 @@ from annales_client import (
 )
 from typer.testing import CliRunner
 
-from service.audit import verify_record
+from service.audit.records import verify_record
 from tests.clients.conftest import ServerProcess
 
 runner = CliRunner()

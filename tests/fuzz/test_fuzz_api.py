@@ -25,7 +25,7 @@ from annales.v1 import annales_pb2 as pb
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
-from service.config import StoreConfig
+from service.store.config import StoreConfig
 from tests.api.conftest import ServerProcess, start_server, stop_server
 from tests.fuzz.cases import Call, Raw, cases
 from tests.fuzz.runner import Fuzzer

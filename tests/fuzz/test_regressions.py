@@ -17,7 +17,7 @@ from annales.v1 import annales_pb2_grpc, readmodels_pb2_grpc
 from annales.v1 import readmodels_pb2 as rpb
 
 from service.api.server import start
-from service.config import StoreConfig
+from service.store.config import StoreConfig
 from tests.api.conftest import ServerProcess, start_server, stop_server
 from tests.api.helpers import Driver, Game, auth, create_game, expect_error, history
 

@@ -25,11 +25,11 @@ from domain.bots import make_bot
 from domain.core.kernel_events import Undo
 from domain.registry import GAMES
 from projections.runner import ReadModelRunner
-from service.application import GameService
-from service.autoplay import play_with_bots
-from service.config import StoreConfig
-from service.errors import RuleRejected
-from service.store import EventStore
+from service.app.application import GameService
+from service.app.autoplay import play_with_bots
+from service.app.errors import RuleRejected
+from service.store.config import StoreConfig
+from service.store.eventstore import EventStore
 
 
 @dataclass

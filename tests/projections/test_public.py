@@ -22,10 +22,10 @@ from projections.plots import plot_score_timeline, plot_win_rates
 from projections.runner import ReadModelRunner
 from projections.schema import connect, table_rows
 from service.api.server import RunningServer, start
-from service.application import GameService
-from service.autoplay import play_with_bots
-from service.config import StoreConfig
-from service.store import EventStore
+from service.app.application import GameService
+from service.app.autoplay import play_with_bots
+from service.store.config import StoreConfig
+from service.store.eventstore import EventStore
 from tests.projections.conftest import Played, scratch_dir
 
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -20,10 +20,10 @@ from domain.tapestry import content as C
 from projections import queries
 from projections.runner import ReadModelRunner, rebuild
 from projections.schema import connect, table_rows
-from service.application import GameService
-from service.autoplay import play_with_bots
-from service.config import StoreConfig
-from service.store import EventStore
+from service.app.application import GameService
+from service.app.autoplay import play_with_bots
+from service.store.config import StoreConfig
+from service.store.eventstore import EventStore
 from tests.projections.conftest import scratch_dir
 
 #: (seats, commands to play: None = to the end) of the games played.

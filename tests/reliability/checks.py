@@ -6,11 +6,11 @@
     * each game's sequence numbers are contiguous from 1, and the global notification log
       holds each ``(game, seq)`` exactly once (no gap, no duplicate);
     * each game's hash chain verifies, and its exported record passes
-      :func:`service.audit.verify_record` (a finished game is re-executed from its seed);
+      :func:`service.audit.records.verify_record` (a finished game is re-executed from its seed);
     * an idempotency key appears on at most one command of a game (nothing applied twice);
     * folds equal a fresh replay: every game materialised from the snapshots the crashed
       servers wrote equals the same game folded from its events alone (snapshots deleted,
-      a new :class:`~service.application.GameService`).
+      a new :class:`~service.app.application.GameService`).
 
 :func:`check_readmodels`
     the read models the server's runner kept (while being killed) are caught up with the log
@@ -35,11 +35,11 @@ from annales.v1 import annales_pb2_grpc
 from domain.core.envelope import GENESIS, Envelope, verify_link
 from projections.runner import rebuild
 from projections.schema import APPLICATION_NAME, ReadModelTracking, connect, table_rows
-from service.application import GameService, get_codec_for_envelope
-from service.audit import export_lines, verify_record
-from service.config import StoreConfig
-from service.ledger import Ledger
-from service.store import EventStore
+from service.app.application import GameService, get_codec_for_envelope
+from service.app.ledger import Ledger
+from service.audit.records import export_lines, verify_record
+from service.store.config import StoreConfig
+from service.store.eventstore import EventStore
 from tests.reliability.player import Journal, Table, call
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 import grpc
 from grpc_health.v1 import health_pb2
 
-from service.config import StoreConfig
+from service.store.config import StoreConfig
 from tests.api.conftest import free_port, health_status
 from tests.pg import HOST, PORT, USER, admin_connection
 

@@ -33,8 +33,8 @@ from pathlib import Path
 
 from annales.v1 import annales_pb2_grpc
 
-from service.config import StoreConfig
-from service.store import EventStore
+from service.store.config import StoreConfig
+from service.store.eventstore import EventStore
 from tests.reliability.checks import (
     StoreReport,
     api_answers,

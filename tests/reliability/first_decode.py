@@ -1,10 +1,10 @@
 """Many threads decode every game's state for the first time at once, in a fresh process —
 what a freshly restarted server does when its first requests materialise games from
-snapshots (see :mod:`service.warmup`).
+snapshots (see :mod:`service.app.warmup`).
 
 ``python -m tests.reliability.first_decode [--warm]``: without ``--warm`` this process
 often dies with a segmentation fault (msgspec's lazy type build races); with ``--warm``
-(:func:`service.warmup.warm_up` first, as ``annales serve`` does) it must print ``ok``.
+(:func:`service.app.warmup.warm_up` first, as ``annales serve`` does) it must print ``ok``.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def main(argv: list[str]) -> int:
         state = game.initial(game.decode_options({}), game.min_seats)
         blobs.append((game, game.encode_state(state)))
     if "--warm" in argv:
-        from service.warmup import warm_up
+        from service.app.warmup import warm_up
 
         warm_up()
     sys.setswitchinterval(1e-6)  # switch threads as often as possible

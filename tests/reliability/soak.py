@@ -38,7 +38,7 @@ import grpc
 from annales.v1 import annales_pb2 as pb
 from annales.v1 import annales_pb2_grpc
 
-from service.config import StoreConfig
+from service.store.config import StoreConfig
 from tests.reliability.checks import check_store
 from tests.reliability.cluster import Server, postgres_store, sqlite_store
 from tests.reliability.player import Journal, Refused, Table, advance, call, create

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from service.config import StoreConfig
+from service.store.config import StoreConfig
 from tests.reliability.cluster import sqlite_store
 from tests.reliability.crash import CrashPlan, CrashReport, run_crash
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from service.config import StoreConfig
+from service.store.config import StoreConfig
 from tests.reliability.cluster import sqlite_store
 from tests.reliability.soak import SoakPlan, SoakReport, run_soak
 

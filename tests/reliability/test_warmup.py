@@ -1,7 +1,7 @@
 """Regression test for the crash the crash harness found: a restarted server died with a
 segmentation fault when its first concurrent requests decoded game states for the first time
 (msgspec builds a Struct type's decoding information lazily, and not thread-safely).
-``annales serve`` now calls :func:`service.warmup.warm_up` before serving.
+``annales serve`` now calls :func:`service.app.warmup.warm_up` before serving.
 
 Without the warm-up, ``python -m tests.reliability.first_decode`` died in 6 of 10 runs on the
 2-core machine; with it, none may.
@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from service.warmup import struct_types, warm_up
+from service.app.warmup import struct_types, warm_up
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from service.config import StoreConfig
+from service.store.config import StoreConfig
 
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 90.0

@@ -10,16 +10,16 @@ import pytest
 
 from domain.bots import make_bot
 from domain.core import Undo
-from service.application import GameService
-from service.autoplay import play_with_bots
-from service.errors import (
+from service.app.application import GameService
+from service.app.autoplay import play_with_bots
+from service.app.errors import (
     GameNotFound,
     IdempotencyKeyReused,
     InvalidArgument,
     RuleRejected,
     VersionConflict,
 )
-from service.store import EventStore
+from service.store.eventstore import EventStore
 from tests.harness import state_bytes
 
 

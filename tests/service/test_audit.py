@@ -13,9 +13,9 @@ import pytest
 
 from domain.bots import make_bot
 from domain.core import Chance
-from service.application import GameService
-from service.audit import export_lines, verify_record
-from service.autoplay import play_with_bots
+from service.app.application import GameService
+from service.app.autoplay import play_with_bots
+from service.audit.records import export_lines, verify_record
 
 
 def _record(service: GameService, seed: bytes, finish: bool = True) -> list[bytes]:

@@ -9,8 +9,8 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from service.config import StoreConfig
-from service.store import EventStore
+from service.store.config import StoreConfig
+from service.store.eventstore import EventStore
 from tests.pg import admin_connection, pg_config
 
 __all__ = ["pg_config"]

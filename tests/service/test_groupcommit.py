@@ -1,4 +1,4 @@
-"""Group commit on PostgreSQL (``service/groupcommit.py``): the appends of several games in
+"""Group commit on PostgreSQL (``service/store/groupcommit.py``): the appends of several games in
 flight share transactions, and each command still succeeds or fails on its own."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ import time
 import pytest
 
 from domain.bots import make_bot
-from service.application import GameService
-from service.config import StoreConfig
-from service.errors import RuleRejected, VersionConflict
-from service.store import EventStore
+from service.app.application import GameService
+from service.app.errors import RuleRejected, VersionConflict
+from service.store.config import StoreConfig
+from service.store.eventstore import EventStore
 from tests.harness import state_bytes
 from tests.pg import pg_config
 
@@ -98,7 +98,7 @@ def test_a_conflict_inside_a_shared_batch_fails_only_its_own_request(
     from eventsourcing.persistence import IntegrityError
     from eventsourcing.persistence import StoredEvent as RecordedEvent
 
-    from service.groupcommit import GroupCommit
+    from service.store.groupcommit import GroupCommit
 
     store = EventStore(dataclasses.replace(pg_config, group_commit=False))
     gate = threading.Event()

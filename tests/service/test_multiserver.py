@@ -257,9 +257,9 @@ def _round_robin_load(cluster: Cluster, games: int, clients: int, seconds: float
     (a retry must never apply twice). Then, read from the store: every acknowledged command is
     stored at the version it was acknowledged with, versions are contiguous, each game's hash
     chain verifies and its fold equals a fresh replay."""
-    from service.application import GameService
-    from service.audit import export_lines, verify_record
-    from service.store import EventStore
+    from service.app.application import GameService
+    from service.audit.records import export_lines, verify_record
+    from service.store.eventstore import EventStore
 
     channels = cluster.channels()
     stubs = [annales_pb2_grpc.GameServiceStub(channel) for channel in channels]

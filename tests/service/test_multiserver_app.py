@@ -1,6 +1,6 @@
 """Several application processes on one store (issue "Scale-out", item 2), in process.
 
-Each :class:`~service.application.GameService` below has its own store connection and its
+Each :class:`~service.app.application.GameService` below has its own store connection and its
 own head cache, exactly like one ``annales serve`` process: the tests prove that a cached head
 that another process made stale never gives a wrong answer — reads catch up, a stale
 ``expected_version`` is a conflict naming the true version, idempotency keys are honoured
@@ -23,11 +23,11 @@ import pytest
 from domain.bots import make_bot
 from domain.core import Undo
 from domain.core.game import Command
-from service.application import GameService
-from service.audit import export_lines, verify_record
-from service.config import StoreConfig
-from service.errors import IdempotencyKeyReused, RuleRejected, VersionConflict
-from service.store import EventStore
+from service.app.application import GameService
+from service.app.errors import IdempotencyKeyReused, RuleRejected, VersionConflict
+from service.audit.records import export_lines, verify_record
+from service.store.config import StoreConfig
+from service.store.eventstore import EventStore
 from tests.harness import state_bytes
 from tests.pg import pg_config
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 import pytest
 
 from domain.bots import make_bot
-from service.application import GameService
-from service.autoplay import play_with_bots
-from service.config import StoreConfig
-from service.errors import VersionConflict
-from service.store import EventStore
+from service.app.application import GameService
+from service.app.autoplay import play_with_bots
+from service.app.errors import VersionConflict
+from service.store.config import StoreConfig
+from service.store.eventstore import EventStore
 from tests.harness import state_bytes
 
 pytestmark = pytest.mark.postgres

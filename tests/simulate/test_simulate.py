@@ -16,11 +16,10 @@ import pytest
 
 from projections import queries
 from projections.runner import ReadModelRunner
-from service.application import GameService
-from service.audit import export_lines, verify_record
-from service.config import StoreConfig
-from service.errors import InvalidArgument
-from service.simulate import (
+from service.app.application import GameService
+from service.app.errors import InvalidArgument
+from service.audit.records import export_lines, verify_record
+from service.simulation.runner import (
     SimJob,
     bot_seed,
     game_seed,
@@ -28,7 +27,8 @@ from service.simulate import (
     run_jobs,
     simulation_jobs,
 )
-from service.store import EventStore
+from service.store.config import StoreConfig
+from service.store.eventstore import EventStore
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = 20
@@ -214,7 +214,7 @@ def test_bad_input_is_refused_with_typed_errors(tmp_path: Path) -> None:
     job = simulation_jobs("riseandfall", 2, 1, ["random"], b"S")[0]
     with pytest.raises(InvalidArgument, match="same game id"):
         run_jobs(config, [job, job], workers=0)
-    from service.simulate import SimulationError
+    from service.simulation.runner import SimulationError
 
     unseeded = SimJob("nowhere", "riseandfall", {}, ("a", "b"), None, ("random",) * 2, (b"", b""))
     with pytest.raises(SimulationError, match="not stored"):
@@ -290,7 +290,7 @@ def test_a_game_changed_by_another_writer_is_a_conflict(tmp_path: Path) -> None:
     """A game stored by someone else while the batch was being played: the batch falls back
     to one transaction per game, the others are stored, that one is reported as a conflict
     (none of our events or snapshots of it are stored) and ``run_jobs`` would raise."""
-    from service.simulate import commit, play_job
+    from service.simulation.runner import commit, play_job
 
     config = StoreConfig(kind="sqlite", path=str(tmp_path / "events.db"))
     store = EventStore(config)

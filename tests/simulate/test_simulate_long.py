@@ -13,11 +13,11 @@ import pytest
 
 from projections import queries
 from projections.runner import ReadModelRunner
-from service.application import GameService
-from service.audit import export_lines, verify_record
-from service.config import StoreConfig
-from service.simulate import run_jobs, simulation_jobs
-from service.store import EventStore
+from service.app.application import GameService
+from service.audit.records import export_lines, verify_record
+from service.simulation.runner import run_jobs, simulation_jobs
+from service.store.config import StoreConfig
+from service.store.eventstore import EventStore
 
 #: game -> (players, games)
 RUNS = {"riseandfall": (3, 60), "tapestry": (4, 60), "imperium": (3, 40)}

@@ -1,6 +1,7 @@
 """Bot tournaments played by parallel workers (issue 9, §5: ``annales tournament run``).
 
-:class:`service.simulate.ParallelRunner` is a tournament ``JobRunner``: each round's all-bot
+:class:`service.simulation.runner.ParallelRunner` is a
+tournament ``JobRunner``: each round's all-bot
 games are played in 2 spawned worker processes, straight into the store. The tournament it
 produces is byte-identical to the one played in-process with the same master seed (same bot
 decisions, command ids, hashes, standings), and its record verifies.
@@ -16,12 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from service.application import GameService
-from service.config import StoreConfig
-from service.simulate import ParallelRunner
-from service.store import EventStore
-from service.tournament_record import verify_tournament
-from service.tournaments import TournamentService
+from service.app.application import GameService
+from service.simulation.runner import ParallelRunner
+from service.store.config import StoreConfig
+from service.store.eventstore import EventStore
+from service.tournaments.record import verify_tournament
+from service.tournaments.service import TournamentService
 
 ENTRANTS = ("Ada", "Bea", "Cyd", "Dov", "Eve")
 

@@ -15,10 +15,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from service.application import GameService
-from service.config import StoreConfig
-from service.store import EventStore
-from service.tournaments import TournamentService
+from service.app.application import GameService
+from service.store.config import StoreConfig
+from service.store.eventstore import EventStore
+from service.tournaments.service import TournamentService
 
 
 @dataclass

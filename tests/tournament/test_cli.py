@@ -18,8 +18,8 @@ import msgspec
 from annales_cli.main import app
 from typer.testing import CliRunner
 
-from service.config import StoreConfig
-from service.store import EventStore
+from service.store.config import StoreConfig
+from service.store.eventstore import EventStore
 from tests.tournament.helpers import fast_dir
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from service.config import StoreConfig
-from service.simulate import ParallelRunner
-from service.tournament_record import verify_tournament
+from service.simulation.runner import ParallelRunner
+from service.store.config import StoreConfig
+from service.tournaments.record import verify_tournament
 from tests.tournament.helpers import fast_dir, run_bot_tournament, tournament_service
 
 pytestmark = pytest.mark.long

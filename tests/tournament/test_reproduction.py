@@ -16,7 +16,7 @@ import msgspec
 import pytest
 
 from domain.tournament import engine, seeds
-from service.tournament_record import verify_tournament
+from service.tournaments.record import verify_tournament
 from tests.tournament.helpers import BotRun, fast_dir, run_bot_tournament
 
 

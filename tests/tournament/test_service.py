@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from domain.bots import RandomBot
-from service.config import StoreConfig
-from service.errors import InvalidArgument
-from service.tournament_record import verify_tournament
-from service.tournaments import (
+from service.app.errors import InvalidArgument
+from service.store.config import StoreConfig
+from service.tournaments.record import verify_tournament
+from service.tournaments.service import (
     GameNotFinished,
     RoundStart,
     TournamentNotFound,
@@ -194,8 +194,8 @@ def test_bad_input_is_refused_and_changes_nothing(tmp_path: Path) -> None:
 @pytest.mark.postgres
 def test_bot_tournament_on_postgres(pg_config: StoreConfig) -> None:
     """The tournament log and its games on the real PostgreSQL server; the record verifies."""
-    from service.application import GameService
-    from service.store import EventStore
+    from service.app.application import GameService
+    from service.store.eventstore import EventStore
 
     store = EventStore(pg_config)
     try:

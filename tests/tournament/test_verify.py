@@ -23,7 +23,7 @@ from domain.tournament.events import (
     encode_event,
     event_to_data,
 )
-from service.tournament_record import TournamentReport, verify_tournament
+from service.tournaments.record import TournamentReport, verify_tournament
 from tests.tournament.helpers import BotRun, fast_dir, run_bot_tournament
 
 Items = list[dict[str, Any]]

@@ -43,11 +43,11 @@ from annales_cli.common import SERVER_HELP, TOKENS_HELP, console
 from domain.bots import make_bot
 from domain.core.errors import RuleViolation
 from domain.registry import get_game
-from service.application import GameService
-from service.audit import export_lines, verify_record
-from service.autoplay import play_with_bots
-from service.config import StoreConfig
-from service.store import EventStore
+from service.app.application import GameService
+from service.app.autoplay import play_with_bots
+from service.audit.records import export_lines, verify_record
+from service.store.config import StoreConfig
+from service.store.eventstore import EventStore
 
 app = typer.Typer(help="Annales: event-sourced game-state service.", no_args_is_help=True)
 content_app = typer.Typer(help="Game content files.", no_args_is_help=True)

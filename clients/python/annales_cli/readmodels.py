@@ -31,8 +31,8 @@ from projections import queries
 from projections.plots import WinRateBar, plot_score_timeline, plot_win_rates
 from projections.runner import ReadModelRunner, default_path, rebuild
 from projections.schema import connect
-from service.config import StoreConfig
-from service.store import EventStore
+from service.store.config import StoreConfig
+from service.store.eventstore import EventStore
 
 console = Console()
 projections_app = typer.Typer(help="Read models that follow the event log.", no_args_is_help=True)

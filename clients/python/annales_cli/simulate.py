@@ -5,8 +5,9 @@ Example::
     annales simulate --game riseandfall --players 3 --games 1000 --bots random,greedy \\
         --workers 2 --seed S --db data/sim.db
 
-Games are played by :func:`service.simulate.run_jobs` in worker processes and committed in
-batches; their seeds, ids and seat bots derive from ``--seed`` (see :mod:`service.simulate`),
+Games are played by :func:`service.simulation.runner.run_jobs` in worker processes and committed in
+batches; their seeds, ids and seat bots derive from ``--seed`` (see
+:mod:`service.simulation.runner`),
 so the same command stores the same games again (and an interrupted run resumes: stored games
 are skipped). Afterwards the read models catch up (unless ``--no-projections``) and the balance
 statistics of the game are printed.
@@ -30,9 +31,15 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from service.config import StoreConfig
-from service.errors import ServiceError
-from service.simulate import DEFAULT_BATCH, SimulationReport, kind_stats, run_jobs, simulation_jobs
+from service.app.errors import ServiceError
+from service.simulation.runner import (
+    DEFAULT_BATCH,
+    SimulationReport,
+    kind_stats,
+    run_jobs,
+    simulation_jobs,
+)
+from service.store.config import StoreConfig
 
 console = Console()
 
@@ -142,7 +149,7 @@ def _summary(report: SimulationReport) -> None:
 def _project(config: StoreConfig, readmodels: str | None, game: str, players: int) -> None:
     from projections import queries
     from projections.runner import ReadModelRunner, default_path
-    from service.store import EventStore
+    from service.store.eventstore import EventStore
 
     path = readmodels or default_path(config.path if config.kind == "sqlite" else "data/x")
     store = EventStore(config)

@@ -31,12 +31,12 @@ from rich.table import Table
 
 from annales_cli.common import console
 from domain.tournament.events import StandingRow
-from service.application import GameService
-from service.config import StoreConfig
-from service.errors import ServiceError
-from service.store import EventStore
-from service.tournament_record import verify_tournament
-from service.tournaments import RoundStart, Standings, TournamentService
+from service.app.application import GameService
+from service.app.errors import ServiceError
+from service.store.config import StoreConfig
+from service.store.eventstore import EventStore
+from service.tournaments.record import verify_tournament
+from service.tournaments.service import RoundStart, Standings, TournamentService
 
 tournament_app = typer.Typer(help="Seeded tournaments (organiser commands).", no_args_is_help=True)
 
@@ -242,7 +242,7 @@ def run(
     runner: Any = None
     context: Any = nullcontext()
     if workers > 0:
-        from service.simulate import ParallelRunner
+        from service.simulation.runner import ParallelRunner
 
         runner = context = ParallelRunner(_config(db), workers=workers)
 

@@ -406,7 +406,7 @@ class AnnalesClient:
         return response
 
     def verify_record(self, record: bytes) -> pb.VerifyRecordResponse:
-        """Ask the server to verify a record (for an offline check use ``service.audit``)."""
+        """Ask the server to verify a record (offline: ``service.audit.records``)."""
         response: pb.VerifyRecordResponse = self._call(
             self.stub.VerifyRecord, pb.VerifyRecordRequest(record=record)
         )

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from domain.bots import Bot
-from service.application import GameService
+from service.app.application import GameService
 
 ProgressCallback = Callable[[GameService, str], None]
 

@@ -9,12 +9,12 @@ the master seed and the unfinished games are secret, so :func:`export_tournament
    command id, kind, the event as data, its msgpack payload (base64), previous hash, hash;
 3. per game, in the order the games were assigned, a ``{"type": "game", "round", "table",
    "game_id", "lines"}`` line followed by the game's own record (``annales.game/1``, see
-   :mod:`service.audit`) — ``lines`` lines;
+   :mod:`service.audit.records`) — ``lines`` lines;
 4. a last ``{"type": "standings", "rows": [...]}`` line: the final standings table.
 
 :func:`verify_tournament` trusts nothing but the rules: it checks canonical form, the
 tournament's hash chain and the master seed against its commitment; re-executes every game
-from its derived seed and recorded commands (:func:`service.audit.verify_record`) and checks
+from its derived seed and recorded commands (:func:`service.audit.records.verify_record`) and checks
 the game's header against its assignment (type, options, seat names in the derived order,
 seed commitment); then re-runs the tournament engine on the record's inputs (creation,
 registrations, and each game's outcome *recomputed from its events*) and compares every
@@ -48,11 +48,11 @@ from domain.tournament.events import (
     encode_event,
     event_to_data,
 )
-from service.audit import RecordError, export_lines, parse_lines, verify_record
-from service.ledger import Ledger
+from service.app.ledger import Ledger
+from service.audit.records import RecordError, export_lines, parse_lines, verify_record
 
 if TYPE_CHECKING:
-    from service.tournaments import TournamentService
+    from service.tournaments.service import TournamentService
 
 RECORD_FORMAT = "annales.tournament/1"
 
@@ -63,7 +63,7 @@ def _canonical(data: dict[str, Any]) -> bytes:
 
 def export_tournament(service: TournamentService, tournament_id: str) -> list[bytes]:
     """The record of an ended tournament as canonical JSON lines (no trailing newlines)."""
-    from service.tournaments import TournamentRejected
+    from service.tournaments.service import TournamentRejected
 
     envelopes = service.envelopes(tournament_id)
     state = TournamentState()

@@ -3,7 +3,7 @@
 :class:`TournamentService` is the application layer of seeded tournaments (the CLI and the
 gRPC ``TournamentService`` call it). The rules — pairing, standings, seed derivation — are in
 :mod:`domain.tournament`; this module stores the tournament's events and creates its games
-through :class:`~service.application.GameService`, so every tournament game is a normal stored
+through :class:`~service.app.application.GameService`, so every tournament game is a normal stored
 game (played through the game RPCs, exported and verified like any other).
 
 Storage. A tournament's events live in the same database as the games, in their own
@@ -20,19 +20,19 @@ a seat token for every seat (only their SHA-256 is stored with the game; the peo
 are in the :class:`RoundStart` returned by :meth:`TournamentService.start`,
 :meth:`TournamentService.report` and, at any time, :meth:`TournamentService.round` — they are
 re-derived from a secret token key, see :func:`seat_token`). A table of bots only is
-created by whoever plays it (a :class:`~service.tournament_bots.BotGameJob` carries
+created by whoever plays it (a :class:`~service.tournaments.bots.BotGameJob` carries
 everything needed), so parallel workers can create and play it.
 
 Results are never typed in: :meth:`TournamentService.report` reads the finished game's
 outcome from the store (the game must be over), binding the result to the game's last hash.
 
-Bots (:mod:`service.tournament_bots`). A bot seat's every decision is made by
+Bots (:mod:`service.tournaments.bots`). A bot seat's every decision is made by
 ``make_bot(kind, seed)`` with the seed ``HMAC(game seed, "bot/{seat}")`` + the game version,
 and stored with the command id ``bot-{seat}-{version}``: the same master seed gives
 byte-identical games and exports, whichever process plays them.
 
 >>> import tempfile, os
->>> from service.config import StoreConfig
+>>> from service.store.config import StoreConfig
 >>> from service.store import EventStore
 >>> store = EventStore(StoreConfig(path=os.path.join(tempfile.mkdtemp(), "t.db")))
 >>> service = TournamentService(GameService(store))
@@ -83,12 +83,12 @@ from domain.tournament.events import (
     decode_event,
     encode_event,
 )
-from service.application import GameService
-from service.errors import InvalidArgument, VersionConflict
-from service.ledger import Ledger
-from service.store import EventStore
-from service.tournament_bots import BotGameJob, JobRunner, inline_runner, play_bot_seats
-from service.tournament_types import (
+from service.app.application import GameService
+from service.app.errors import InvalidArgument, VersionConflict
+from service.app.ledger import Ledger
+from service.store.eventstore import EventStore
+from service.tournaments.bots import BotGameJob, JobRunner, inline_runner, play_bot_seats
+from service.tournaments.types import (
     AssignedGame,
     CreatedTournament,
     Entrant,
@@ -542,8 +542,8 @@ class TournamentService:
         return self._open_round(state, self._master(tournament_id), number)
 
     def export(self, tournament_id: str) -> list[bytes]:
-        """The tournament record (canonical JSON lines): see :mod:`service.tournament_record`."""
-        from service.tournament_record import export_tournament
+        """The tournament record (canonical JSON lines): see :mod:`service.tournaments.record`."""
+        from service.tournaments.record import export_tournament
 
         return export_tournament(self, tournament_id)
 

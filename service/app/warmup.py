@@ -42,7 +42,7 @@ def warm_up() -> int:
     True
     """
     import domain.registry  # noqa: F401  (every game's types)
-    import service.application  # noqa: F401  (snapshots, envelopes, kernel state)
+    import service.app.application  # noqa: F401  (snapshots, envelopes, kernel state)
 
     prepared = 0
     for cls in struct_types():

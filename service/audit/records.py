@@ -33,7 +33,7 @@ from domain.core.errors import RuleViolation
 from domain.core.game import Event
 from domain.core.kernel_events import GameCreated, SeedRevealed, Undone
 from domain.registry import GAMES, get_codec
-from service.ledger import SETUP_COMMAND_ID, Ledger
+from service.app.ledger import SETUP_COMMAND_ID, Ledger
 
 RECORD_FORMAT = "annales.game/1"
 EventFilter = Callable[[Envelope, Event], Event | None]

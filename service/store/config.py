@@ -14,7 +14,7 @@
                                heads are checked against it (default: ``1`` on PostgreSQL,
                                ``0`` on SQLite, where one server owns the file)
 ``ANNALES_GROUP_COMMIT``       ``1`` (default): on PostgreSQL, appends of several games in
-                               flight share one transaction (:mod:`service.groupcommit`)
+                               flight share one transaction (:mod:`service.store.groupcommit`)
 ``ANNALES_SNAPSHOT_EVERY``     events between snapshots (default 100)
 =============================  ============================================================
 
@@ -22,7 +22,7 @@ Durability, chosen on purpose (see README, "Durability"): SQLite runs in WAL mod
 ``synchronous=FULL`` (SQLite's default, kept): a command is acknowledged only once its events
 are fsynced, so an acknowledged command survives a process crash *and* a power loss.
 PostgreSQL commits with the server's ``synchronous_commit`` (``on`` by default, checked by
-:meth:`service.store.EventStore.durability`): the WAL record is flushed before the commit
+:meth:`service.store.eventstore.EventStore.durability`): the WAL record is flushed before the commit
 returns.
 
 >>> StoreConfig(kind="sqlite", path="/tmp/x.db").eventsourcing_env()["SQLITE_DBNAME"]
@@ -68,7 +68,7 @@ class StoreConfig:
     pg_max_overflow: int = 8
     #: ``None``: the default of the store kind (see :attr:`shared_store`).
     shared: bool | None = None
-    #: PostgreSQL: concurrent appends share transactions (see :mod:`service.groupcommit`).
+    #: PostgreSQL: concurrent appends share transactions (see :mod:`service.store.groupcommit`).
     group_commit: bool = True
 
     @property

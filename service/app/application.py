@@ -4,7 +4,7 @@
 
 * serialises commands per game (a lock per game in this process; the store's unique
   ``(game, seq)`` constraint across processes) and rejects a stale ``expected_version`` with
-  :class:`~service.errors.VersionConflict` — nothing is applied;
+  :class:`~service.app.errors.VersionConflict` — nothing is applied;
 * honours idempotency keys: a retried command returns the first result and appends nothing;
 * commits the events *before* announcing them (``on_commit`` listeners are called after);
 * keeps a head cache per game and snapshots every ``snapshot_every`` events, so any version
@@ -23,12 +23,12 @@ right:
   append conflicts — or a cached answer would be negative (stale ``expected_version``, rule
   violation) — the head is brought up to date from the store and the command is judged again:
   a retried idempotency key then returns the first result whichever server stored it, a
-  stale ``expected_version`` is a :class:`~service.errors.VersionConflict` naming the true
+  stale ``expected_version`` is a :class:`~service.app.errors.VersionConflict` naming the true
   current version, and a command without ``expected_version`` is simply re-decided on the new
   head (at most ``MAX_ATTEMPTS`` times).
 
 >>> import tempfile, os
->>> from service.config import StoreConfig
+>>> from service.store.config import StoreConfig
 >>> app = GameService(EventStore(StoreConfig(path=os.path.join(tempfile.mkdtemp(), "a.db"))))
 >>> created = app.create_game("riseandfall", {}, ["Ann", "Bob"], seed=b"doc")
 >>> app.head(created.game_id).version == created.version
@@ -55,15 +55,15 @@ from domain.core.game import Command, Event
 from domain.core.kernel_events import GameCreated, Undone
 from domain.core.match import KernelState, Match
 from domain.registry import GAMES, get_codec
-from service.errors import (
+from service.app.errors import (
     GameNotFound,
     IdempotencyKeyReused,
     InvalidArgument,
     RuleRejected,
     VersionConflict,
 )
-from service.ledger import Ledger
-from service.store import EventStore
+from service.app.ledger import Ledger
+from service.store.eventstore import EventStore
 
 
 class Snapshot(msgspec.Struct, array_like=True):
@@ -121,7 +121,7 @@ class _Cached:
 
 
 class GameService:
-    """Commands in, events out, on an :class:`~service.store.EventStore`."""
+    """Commands in, events out, on an :class:`~service.store.eventstore.EventStore`."""
 
     def __init__(self, store: EventStore, cache_size: int = 256) -> None:
         self.store = store

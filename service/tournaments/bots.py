@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.bots import make_bot
-from service.application import GameService
+from service.app.application import GameService
 
 
 @dataclass(frozen=True)

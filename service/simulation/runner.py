@@ -4,8 +4,8 @@
 hand them to :func:`run_jobs`, which plays them in ``workers`` processes (``multiprocessing``,
 *spawn*: each worker imports the rules afresh and opens its own connection to the store).
 
-What lands in the store is exactly what :class:`~service.application.GameService` would have
-stored for the same game: the envelopes come from the same :class:`~service.ledger.Ledger`
+What lands in the store is exactly what :class:`~service.app.application.GameService` would have
+stored for the same game: the envelopes come from the same :class:`~service.app.ledger.Ledger`
 (same ``GameCreated`` header, setup, hash chain and ``SeedRevealed``), the seed goes to
 ``stored_secrets`` before any event of its game, and snapshots are taken at the same
 boundaries (every ``snapshot_every`` events). So a simulated game is a normal stored game:
@@ -14,7 +14,8 @@ balance statistics) follow it, the gRPC API serves it.
 
 **Batched commits.** A worker plays ``batch`` games in memory, then stores them in two
 transactions: the seeds of the batch (one insert), then every envelope of the batch (one
-:meth:`~service.store.EventStore.append`: one transaction across several games, each game's
+:meth:`~service.store.eventstore.EventStore.append`:
+one transaction across several games, each game's
 envelopes contiguous in the notification log). A crash loses at most the batch being played,
 never a committed game, and a committed game is always complete (all its events, seed
 revealed). Re-running the same simulation skips the games already stored (same derived ids):
@@ -30,7 +31,8 @@ an interrupted run is resumed by running it again.
   ``HMAC-SHA256(key=game seed, "annales/simulate/v1/bot/{s}")``.
 
 **Bot decisions** follow the convention of the tournament bot runner
-(:func:`service.tournaments.play_bot_seats`), so a bot game stores the same bytes whichever of
+(:func:`service.tournaments.service.play_bot_seats`),
+so a bot game stores the same bytes whichever of
 the two plays it: the decision of seat ``s`` at game version ``v`` is made by
 ``make_bot(kind, seat seed + v as 8 big-endian bytes)``, and submitted with command id and
 idempotency key ``"bot-{s}-{v}"``. Two runs with the same ``S`` therefore store
@@ -59,12 +61,12 @@ from domain.bots import Bot, make_bot
 from domain.core.envelope import Envelope
 from domain.core.errors import RuleViolation
 from domain.registry import GAMES
-from service.application import GameService, Snapshot
-from service.config import StoreConfig
-from service.errors import InvalidArgument, ServiceError, VersionConflict
-from service.ledger import Ledger
-from service.store import EventStore
-from service.tournament_bots import BotGameJob
+from service.app.application import GameService, Snapshot
+from service.app.errors import InvalidArgument, ServiceError, VersionConflict
+from service.app.ledger import Ledger
+from service.store.config import StoreConfig
+from service.store.eventstore import EventStore
+from service.tournaments.bots import BotGameJob
 
 DERIVATION = "annales/simulate/v1"
 #: games played and committed together by a worker (one transaction of envelopes).
@@ -204,7 +206,7 @@ def simulation_jobs(
 ) -> list[SimJob]:
     """The jobs of ``annales simulate`` (see the module docstring for every derivation).
 
-    Raises :class:`~service.errors.InvalidArgument` for an unknown game or bot, a player count
+    Raises :class:`~service.app.errors.InvalidArgument` for an unknown game or bot, a player count
     the game does not allow, or a negative number of games.
     """
     if game_type not in GAMES:
@@ -577,10 +579,10 @@ def as_sim_job(job: BotGameJob) -> SimJob:
 
 
 class ParallelRunner:
-    """A tournament ``JobRunner`` (:data:`service.tournament_bots.JobRunner`, see
-    :meth:`service.tournaments.TournamentService.run`) that plays each round's all-bot games
+    """A tournament ``JobRunner`` (:data:`service.tournaments.bots.JobRunner`, see
+    :meth:`service.tournaments.service.TournamentService.run`) that plays each round's all-bot games
     in ``workers`` processes, kept for every round. Same bot decisions as the in-process
-    runner (:func:`service.tournament_bots.play_bot_seats`), so the same bytes are stored.
+    runner (:func:`service.tournaments.bots.play_bot_seats`), so the same bytes are stored.
 
     >>> # with ParallelRunner(config, workers=2) as runner: service.run(tid, runner)
     """

@@ -4,7 +4,7 @@ Three recorders share one database:
 
 * the *application recorder* holds every game's envelopes (originator = game id, version =
   sequence number) and numbers them in a global notification log that read models follow;
-  a duplicate ``(game, seq)`` raises :class:`~service.errors.VersionConflict` — optimistic
+  a duplicate ``(game, seq)`` raises :class:`~service.app.errors.VersionConflict` — optimistic
   concurrency;
 * ``stored_snapshots`` holds snapshots (a cache: deleting them changes no answer);
 * ``stored_secrets`` holds each game's secret seed, never exported before the game ends.
@@ -23,9 +23,9 @@ from eventsourcing.persistence import InfrastructureFactory, IntegrityError
 from eventsourcing.persistence import StoredEvent as RecordedEvent
 
 from domain.core.envelope import Envelope, decode_envelope, encode_envelope
-from service.config import StoreConfig
-from service.errors import VersionConflict
-from service.groupcommit import GroupCommit
+from service.app.errors import VersionConflict
+from service.store.config import StoreConfig
+from service.store.groupcommit import GroupCommit
 
 #: topic prefix of stored envelopes; the suffix is the event kind.
 TOPIC_PREFIX = "annales:"

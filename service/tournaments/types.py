@@ -1,4 +1,4 @@
-"""The answers and typed errors of :mod:`service.tournaments` (re-exported there)."""
+"""The answers and typed errors of :mod:`service.tournaments.service` (re-exported there)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from domain.tournament.errors import TournamentError
 from domain.tournament.events import StandingRow
-from service.errors import GameNotFound, ServiceError
+from service.app.errors import GameNotFound, ServiceError
 
 
 class TournamentNotFound(GameNotFound):

@@ -1,0 +1,1 @@
+"""The application layer: commands, undo, snapshots, the ledger of envelopes, typed errors."""

@@ -1,0 +1,1 @@
+"""Game records: export as canonical JSON lines and offline verification by re-execution."""

@@ -1,0 +1,1 @@
+"""Bot games at scale: worker processes and batched commits into the store."""

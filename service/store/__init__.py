@@ -1,0 +1,1 @@
+"""Persistence: the event store over eventsourcing's recorders, its configuration, group commit."""

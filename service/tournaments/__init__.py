@@ -1,0 +1,1 @@
+"""Seeded tournaments: the application service, bot games, and tournament records."""
