@@ -80,6 +80,22 @@ class Outcome(msgspec.Struct, frozen=True):
     details: tuple[dict[str, int], ...] = ()
 
 
+class PartyScore(msgspec.Struct, frozen=True):
+    """The score of a party that holds no seat: an automated opponent played by the rules
+    themselves (Tapestry's Automa, Imperium's C.I.V.).
+
+    Attributes:
+        name: the party's name, e.g. ``"Automa"``.
+        score: its current (or final) score.
+        winner: ``True`` once the game is over if this party won (the seats in
+            :attr:`Outcome.winners` did not).
+    """
+
+    name: str
+    score: int
+    winner: bool = False
+
+
 class Game(ABC, Generic[S]):
     """A game's rules as a pure decider. Subclasses are stateless singletons."""
 
@@ -159,6 +175,11 @@ class Game(ABC, Generic[S]):
         if outcome is not None:
             return outcome.scores
         return tuple(0 for _ in range(self.seat_count(state)))
+
+    def parties(self, state: S) -> tuple[PartyScore, ...]:
+        """The automated opponents of a game and their current (or final) scores, in a fixed
+        order. Default: none — every party is a seat."""
+        return ()
 
     @abstractmethod
     def seat_count(self, state: S) -> int:

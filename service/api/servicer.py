@@ -20,6 +20,7 @@ from annales.v1 import annales_pb2_grpc as pb_grpc
 
 from domain.core.errors import MalformedCommand, RuleViolation
 from domain.core.kernel_events import RequestUndo, RespondUndo, Undo
+from domain.registry import rulesets_of
 from service.api.auth import bearer, new_tokens, seat_of, token_hash
 from service.api.calls import typed_calls
 from service.api.convert import fill, read
@@ -133,6 +134,10 @@ class Servicer(pb_grpc.GameServiceServicer):
             seed_commitment=header.seed_commitment,
             seed=head.kernel.seed or "",
             options_json=json.dumps(header.options, sort_keys=True),
+            parties=[
+                pb.PartyScore(name=p.name, score=p.score, winner=p.winner)
+                for p in game.parties(match.state)
+            ],
         )
 
     def _at(self, game_id: str, request: Any) -> Any:
@@ -188,8 +193,12 @@ class Servicer(pb_grpc.GameServiceServicer):
                 raise _invalid("options", f"options of {which} for a {api.name} game")
             if which is not None:
                 options = read(getattr(request.options, which), api.prefix)
+        ruleset = _text(request.ruleset, "ruleset", MAX_NAME, required=False)
+        if ruleset and ruleset not in rulesets_of(api.name):
+            known = ", ".join(rulesets_of(api.name))
+            raise _invalid("ruleset", f"unknown ruleset {ruleset!r} of {api.name}; known: {known}")
         created = self.service.create_game(
-            api.name, options, names, seed.encode() if seed else None
+            api.name, options, names, seed.encode() if seed else None, ruleset=ruleset or None
         )
         tokens = new_tokens(created.game_id, len(names))
         self.service.store.save_token_hashes(created.game_id, [token_hash(t) for t in tokens])

@@ -54,7 +54,7 @@ from domain.core.errors import MalformedCommand, RuleViolation
 from domain.core.game import Command, Event
 from domain.core.kernel_events import GameCreated, Undone
 from domain.core.match import KernelState, Match
-from domain.registry import GAMES, get_codec
+from domain.registry import GAMES, codec_for, get_ruleset
 from service.app.errors import (
     GameNotFound,
     IdempotencyKeyReused,
@@ -169,14 +169,20 @@ class GameService:
         seat_names: list[str],
         seed: bytes | None = None,
         game_id: str | None = None,
+        ruleset: str | None = None,
     ) -> CreatedGame:
-        """Create a game; the seed is random unless given (kept secret until the end)."""
+        """Create a game; the seed is random unless given (kept secret until the end).
+
+        ``ruleset`` picks one of the game's rulesets (default: the newest).
+        """
         if game_type not in GAMES:
             raise InvalidArgument(f"Unknown game type {game_type!r}; known: {sorted(GAMES)}.")
         game_id = game_id or uuid.uuid4().hex
         seed = seed if seed is not None else uuid.uuid4().bytes + uuid.uuid4().bytes
         try:
-            ledger, envelopes = Ledger.create(game_id, game_type, options or {}, seat_names, seed)
+            ledger, envelopes = Ledger.create(
+                game_id, game_type, options or {}, seat_names, seed, ruleset
+            )
         except (msgspec.ValidationError, ValueError) as error:
             raise InvalidArgument(f"Invalid game setup: {error}") from error
         except MalformedCommand as error:  # options the game's setup refuses (e.g. nations)
@@ -559,6 +565,6 @@ def _header(ledger: Ledger) -> GameCreated:
 
 
 def get_codec_for_envelope(first: Envelope) -> Codec:
-    """The codec able to read a game's first envelope (``GameCreated`` is a kernel event)."""
+    """The codec of the ruleset a game's first envelope (``GameCreated``) names."""
     data = msgspec.msgpack.decode(first.payload)
-    return get_codec(str(data["game_type"]))
+    return codec_for(get_ruleset(str(data["ruleset"])))

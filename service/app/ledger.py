@@ -16,7 +16,7 @@ from domain.core.envelope import GENESIS, SYSTEM_SEAT, Envelope, seal
 from domain.core.game import Command, Event, Game
 from domain.core.kernel_events import GameCreated
 from domain.core.match import Match, StateAt
-from domain.registry import get_codec, get_game
+from domain.registry import codec_for, get_ruleset, resolve_ruleset
 
 SETUP_COMMAND_ID = "setup"
 
@@ -49,14 +49,16 @@ class Ledger:
         options: dict[str, Any],
         seat_names: Sequence[str],
         seed: bytes,
+        ruleset: str | None = None,
     ) -> tuple[Ledger, list[Envelope]]:
         """A new game: ``GameCreated`` then the game's setup events, all sealed.
 
-        Raises ``msgspec.ValidationError`` for bad options and ``ValueError`` for a bad
-        seat count.
+        ``ruleset`` chooses one of the game's rulesets (default: its newest). Raises
+        ``msgspec.ValidationError`` for bad options, ``ValueError`` for a bad seat count and
+        ``MalformedCommand`` for an unknown ruleset.
         """
-        game = get_game(game_type)
-        codec = get_codec(game_type)
+        game = resolve_ruleset(game_type, ruleset)
+        codec = codec_for(game)
         if not game.min_seats <= len(seat_names) <= game.max_seats:
             raise ValueError(
                 f"{game_type} is played by {game.min_seats} to {game.max_seats} seats, "
@@ -178,9 +180,10 @@ class Ledger:
     # -- replay -----------------------------------------------------------------------------
     @classmethod
     def from_header(cls, game_id: str, header: GameCreated) -> Ledger:
-        """An empty ledger for a game whose first event is ``header`` (not yet applied)."""
-        game = get_game(header.game_type)
-        codec = get_codec(header.game_type)
+        """An empty ledger for a game whose first event is ``header`` (not yet applied), under
+        the ruleset the header names."""
+        game = get_ruleset(header.ruleset)
+        codec = codec_for(game)
         options = game.decode_options(header.options)
         match = Match(game, game.initial(options, len(header.seat_names)))
         return cls(game_id, game, codec, match, GENESIS)

@@ -32,7 +32,7 @@ from domain.core.envelope import GENESIS, Envelope, verify_link
 from domain.core.errors import RuleViolation
 from domain.core.game import Event
 from domain.core.kernel_events import GameCreated, SeedRevealed, Undone
-from domain.registry import GAMES, get_codec
+from domain.registry import GAMES, RULESETS, codec_for, get_ruleset
 from service.app.ledger import SETUP_COMMAND_ID, Ledger
 
 RECORD_FORMAT = "annales.game/1"
@@ -70,7 +70,7 @@ def export_lines(
             }
         )
     ]
-    codec = get_codec(header_event.game_type)
+    codec = codec_for(get_ruleset(header_event.ruleset))
     redacted_any = False
     for batch in _batches(envelopes):
         shown_events: list[tuple[Envelope, Event, Event | None]] = []
@@ -196,15 +196,16 @@ def _verify(items: list[dict[str, Any]]) -> VerifyReport:
     game_type = str(header["game_type"])
     if game_type not in GAMES:
         return VerifyReport(False, f"unknown game type {game_type!r}")
-    game = GAMES[game_type]
-    codec = get_codec(game_type)
-    if header["ruleset"] != game.ruleset_version:
+    game = RULESETS.get(str(header["ruleset"]))
+    if game is None or game.name != game_type:
         return VerifyReport(
             False,
-            f"recorded under ruleset {header['ruleset']}; this verifier implements "
-            f"{game.ruleset_version} and refuses to re-execute under different rules",
+            f"recorded under ruleset {header['ruleset']!r}, which this verifier does not "
+            f"implement (it knows {', '.join(RULESETS)}); it refuses to re-execute under "
+            "different rules",
             game_type,
         )
+    codec = codec_for(game)
     game_id = str(header["game_id"])
     # 1. Rebuild the envelopes from the record and check the chain.
     envelopes: list[Envelope] = []
@@ -329,7 +330,7 @@ def _reexecute(
     commands: list[tuple[dict[str, Any], list[Envelope]]],
     total: int,
 ) -> VerifyReport:
-    codec = get_codec(game_type)
+    codec = codec_for(get_ruleset(created.ruleset))
     targets = set()
     for _, batch in commands:
         for envelope in batch:
@@ -347,7 +348,7 @@ def _reexecute(
     for command_item, recorded in commands:
         if command_item["command_id"] == SETUP_COMMAND_ID and ledger is None:
             ledger, produced = Ledger.create(
-                game_id, game_type, created.options, created.seat_names, seed
+                game_id, game_type, created.options, created.seat_names, seed, created.ruleset
             )
         else:
             if ledger is None or command_item["command"] is None:

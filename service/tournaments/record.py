@@ -398,9 +398,9 @@ def _final_outcome(lines: list[bytes]) -> tuple[tuple[int, ...], tuple[int, ...]
             )
         )
     first = envelopes[0]
-    from domain.registry import get_codec
+    from domain.registry import codec_for, get_ruleset
 
-    codec = get_codec(str(msgspec.json.decode(lines[0])["game_type"]))
+    codec = codec_for(get_ruleset(str(msgspec.json.decode(lines[0])["ruleset"])))
     header = codec.decode_event(first.kind, first.schema, first.payload)
     assert isinstance(header, GameCreated)
     ledger = Ledger.from_header("", header)
