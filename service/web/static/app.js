@@ -1,0 +1,1 @@
+// the web app (see docs/web.md)
