@@ -5,7 +5,8 @@
 * ``POST /annales.v1.GameService/GetView`` (and every other method of every service): the
   Connect protocol from :mod:`service.web.connect`, over HTTP/1.1 and HTTP/2 (cleartext, prior
   knowledge or upgrade) — hypercorn is the HTTP server, run on its own event loop thread;
-* ``GET /`` and ``/static/...``: the web app's files from this package (:mod:`service.web.static`);
+* ``GET /`` and the app's other files from this package's ``static`` folder, and
+  ``/names.json``: component names from the games' content files (:mod:`service.web.names`);
 * CORS: a browser page may call the services only from the page's own origin, or from an origin
   given with ``--web-origin`` (repeatable; ``*`` for any). A request from another origin is
   refused before any servicer runs (PERMISSION_DENIED, reason ``CROSS_ORIGIN``);
@@ -34,6 +35,7 @@ from hypercorn.asyncio import serve as hypercorn_serve
 from hypercorn.config import Config
 
 from service.web.connect import ConnectApp, endpoints, typed_error
+from service.web.names import names
 
 log = logging.getLogger("annales.web")
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -170,7 +172,7 @@ class WebApp:
         if method not in ("GET", "HEAD"):
             await _plain(send, 405, b"method not allowed")
             return
-        found = _static_file(path)
+        found = (names(), "application/json") if path == "/names.json" else _static_file(path)
         if found is None:
             await _plain(send, 404, b"not found")
             return
