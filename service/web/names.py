@@ -20,7 +20,8 @@ def _walk(node: Any, found: dict[str, str]) -> None:
     if isinstance(node, dict):
         name = node.get("name")
         if isinstance(name, str):
-            ids = node.get("ids") if isinstance(node.get("ids"), list) else [node.get("id")]
+            listed = node.get("ids")
+            ids: list[Any] = listed if isinstance(listed, list) else [node.get("id")]
             for ident in ids:
                 if isinstance(ident, str | int) and str(ident) not in found:
                     found[str(ident)] = name
