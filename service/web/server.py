@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import mimetypes
 import socket
@@ -259,7 +260,8 @@ class WebServer:
                     hypercorn_serve(self.app, config, shutdown_trigger=self._stop.wait)  # type: ignore[arg-type]
                 )
             finally:
-                sock.close()
+                with contextlib.suppress(OSError):  # hypercorn may have closed the fd already
+                    sock.close()
                 loop.close()
 
         self._thread = threading.Thread(target=run, name="annales-web", daemon=True)

@@ -8,6 +8,12 @@ key; GetView is then timed on each game for a seat. The Connect clients are the
 ``connectrpc`` runtime's own sync client (HTTP/1.1 keep-alive). Echo over each transport is
 the raw baseline.
 
+Then the first meaningful paint of the board view of a long game (a 4-seat Rise & Fall game
+played to its end, about 3,000 events or more), from the page's own performance timing
+(``performance.mark("board-drawn")`` after the first draw, from navigation start), in
+headless Chromium when it is installed — against the time the page's first API answers
+(GetHistory of every event, GetGame, GetView, ListLegalActions) take from Python.
+
 Run alone: ``.venv/bin/python -m tests.bench.web``.
 """
 
@@ -111,9 +117,58 @@ def main() -> None:
             for rpc in ("SubmitAction", "GetView", "Echo"):
                 for transport, row in rows.items():
                     print(f"{rpc:13s} {transport:14s} {row[rpc]}")
+            first_paint(stub, base, clients["connect json"])
             channel.close()
         finally:
             stop_server(server)
+
+
+def first_paint(stub: Any, base: str, client: Connect) -> None:
+    """First meaningful paint of a long game's board, in headless Chromium."""
+    import shutil
+
+    from tests.api.helpers import Driver, create_game, history
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        chromium = None
+    if chromium is None:
+        print("first paint: skipped (no Chromium or Playwright)")
+        return
+    game = create_game(stub, seats=4, seed="bench-web-first-paint-seed-0123456789")
+    Driver(stub, game, b"first-paint").play()
+    events = len(history(stub, game.game_id))
+    t0 = time.perf_counter()
+    pages, token = [], ""
+    while True:
+        page = client.unary(GAME.methods_by_name["GetHistory"], pb.GetHistoryRequest(
+            game_id=game.game_id, page_size=1000, page_token=token), game.tokens[0])  # fmt: skip
+        pages.append(page)
+        token = page.next_page_token
+        if not token:
+            break
+    for name, request in (("GetGame", pb.GetGameRequest), ("GetView", pb.GetViewRequest),
+                          ("ListLegalActions", pb.ListLegalActionsRequest)):  # fmt: skip
+        client.unary(GAME.methods_by_name[name], request(game_id=game.game_id), game.tokens[0])
+    api_ms = (time.perf_counter() - t0) * 1000
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        paints = []
+        for _ in range(3):
+            page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+            page.goto(f"{base}/#/game/{game.game_id}?token={game.tokens[0]}")
+            page.wait_for_selector("#board svg", timeout=120_000)
+            page.wait_for_function(
+                "performance.getEntriesByName('board-drawn').length > 0", timeout=120_000
+            )
+            paints.append(page.evaluate("performance.getEntriesByName('board-drawn')[0].startTime"))
+            page.context.close()
+        browser.close()
+    paint = statistics.median(paints)
+    print(f"first paint, {events}-event game: {paint:.0f} ms (median of 3, from navigation)")
+    print(f"  the same API answers from Python (Connect JSON): {api_ms:.0f} ms")
 
 
 if __name__ == "__main__":

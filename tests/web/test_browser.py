@@ -160,3 +160,33 @@ def test_judge_rejects_tampered_record(web: WebServer, browser: Any, tmp_path: P
     text = page.inner_text("#verdict")
     assert "prev_hash" in text or "hash" in text
     assert "✘" in page.inner_text("#remote-verdict")
+
+
+def test_square_and_hex_worlds(web: WebServer, browser: Any) -> None:
+    """Rise & Fall boards by ruleset: square cells for riseandfall/1, hexagons for
+    riseandfall/2 (from the cell ids, or from the coordinates the view gives); a cliff is drawn
+    between cells two levels apart; a piece shows its seat's number."""
+    page = new_page(browser)
+    page.goto(f"{web.base}/")
+    page.wait_for_selector("#games")
+    counts = page.evaluate(
+        """async () => {
+          const m = await import('/boards.js');
+          const terrain = Array(1600).fill(-1);
+          [41, 42, 81, 82].forEach((i) => { terrain[i] = 1; });
+          terrain[43] = 3;
+          const view = { world: { terrain, tiles: [{ cells: [41, 42, 81, 82] }] },
+                         pieces: [{ cell: 41, piece: 'nomad', seat: 1 }] };
+          const cells = terrain.map((t, i) => ({ q: i % 40, r: Math.floor(i / 40) }));
+          const square = m.riseAndFall(view, 'riseandfall/1');
+          const hex = m.riseAndFall(view, 'riseandfall/2');
+          const world = { ...view.world, cells };
+          const given = m.riseAndFall({ ...view, world }, 'riseandfall/2');
+          return [square.querySelectorAll('rect[data-cell]').length,
+                  hex.querySelectorAll('polygon[data-cell]').length,
+                  given.querySelectorAll('polygon[data-cell]').length,
+                  square.querySelectorAll('line.cliff').length,
+                  square.querySelector('.piece text').textContent];
+        }"""
+    )
+    assert counts == [5, 5, 5, 1, "1"], counts

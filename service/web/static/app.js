@@ -216,6 +216,7 @@ async function gamePage(gameId, params) {
     else actions.replaceChildren(h("p", {}, state.version !== null ? "Replaying: go to the last version to play." : token ? "The game is over." : "Spectating (open a seat link to play)."));
     board.replaceChildren(render(game, view, names, targets));
     drawLog();
+    if (state.drawn === undefined) performance.mark("board-drawn"); // first meaningful paint
     state.drawn = state.head;
   }
 
