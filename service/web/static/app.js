@@ -181,10 +181,10 @@ async function gamePage(gameId, params) {
       events.push(...(page.events || []));
       pageToken = page.nextPageToken || "";
     } while (pageToken);
-    state.history = events;
+    for (const e of events) state.history[Number(e.seq) - 1] = e;
   };
   const drawLog = () => {
-    log.replaceChildren(...state.history.map((e) => h("li", { "data-seq": e.seq, class: Number(e.seq) === shown() ? "current" : "" },
+    log.replaceChildren(...state.history.filter(Boolean).map((e) => h("li", { "data-seq": e.seq, class: Number(e.seq) === shown() ? "current" : "" },
       h("a", { href: "#", onclick: (ev) => { ev.preventDefault(); go(Number(e.seq)); } }, eventWords(e)))));
     const current = log.querySelector(".current");
     if (current) current.scrollIntoView({ block: "nearest" });
@@ -248,7 +248,7 @@ async function gamePage(gameId, params) {
   }
 
   async function refresh() {
-    await loadHistory();
+    // the new events arrive through WatchGame; only the board and actions are redrawn here
     await draw();
     drawChart().catch(() => {});
   }
@@ -276,9 +276,13 @@ async function gamePage(gameId, params) {
     img.src = URL.createObjectURL(blob);
   }
 
-  await refresh();
-  const watcher = stream("GameService", "WatchGame", { gameId, afterVersion: state.head }, token, async (message) => {
-    state.history.push(...(message.events || []));
+  // first paint: the board before the (possibly long) event log, which follows
+  await draw();
+  const firstHead = state.head;
+  loadHistory().then(drawLog).catch(showError);
+  drawChart().catch(() => {});
+  const watcher = stream("GameService", "WatchGame", { gameId, afterVersion: firstHead }, token, async (message) => {
+    for (const e of message.events || []) state.history[Number(e.seq) - 1] = e;
     state.head = Number(message.version);
     if (state.version === null) await draw().catch(showError);
     else { slider.max = state.head; versionLabel.textContent = ` version ${shown()} of ${state.head}`; drawLog(); }

@@ -192,7 +192,7 @@ export function imperium(view, names) {
   seats.forEach((seat, s) => {
     rows.push({ label: `seat ${s}: ${seat.nation || "?"} — materials ${seat.materials || 0}, population ${seat.population || 0}, progress ${seat.progress || 0}, deck ${seat.deckSize || 0}, nation deck ${seat.nationDeckSize || 0}${seat.state ? `, ${seat.state}` : ""}`, seat: s });
     for (const zone of CARD_ZONES) {
-      if (!(zone in seat)) continue;
+      if (!(zone in seat) && !(`${zone}Size` in seat)) continue;
       const cards = values(seat[zone]);
       const size = seat[`${zone}Size`];
       rows.push({ zone, cards, hidden: cards.length === 0 && size ? size : 0, seat: s });
