@@ -3,7 +3,7 @@ way, sent as bytes with Connect's binary codec (``application/proto``; WatchGame
 ``application/connect+proto`` stream) to the web port, and checked by the same oracle —
 typed statuses with an ErrorInfo, state unchanged unless the action was legal, the server up.
 
-``FUZZ_CONNECT_CASES`` (default 1,000) cases from a fixed seed (``FUZZ_SEED`` for others).
+``FUZZ_CONNECT_CASES`` (default 500) cases from a fixed seed (``FUZZ_SEED`` for others).
 The transport is swapped in :meth:`ConnectFuzzer.invoke` only; games are followed and
 checked over gRPC, so both ports are seen to hold the same state.
 """
@@ -30,7 +30,7 @@ from tests.fuzz.runner import CALL_TIMEOUT, WATCH_WAIT, Fuzzer
 from tests.fuzz.test_fuzz_api import BATCH, CASES, _report
 from tests.web.conftest import WebServer
 
-FUZZ_CONNECT_CASES = int(os.environ.get("FUZZ_CONNECT_CASES", "1000"))
+FUZZ_CONNECT_CASES = int(os.environ.get("FUZZ_CONNECT_CASES", "500"))
 FUZZ_SEED = os.environ.get("FUZZ_SEED", "")
 
 
