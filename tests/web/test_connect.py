@@ -397,3 +397,32 @@ def test_json_is_protobuf_json(web: WebServer, world: World, connect_json: Conne
     parsed = json_format.ParseDict(data, pb.GetGameResponse())
     assert parsed.game.game_id == game.game_id
     assert "seatNames" in data["game"]
+
+
+def test_watch_stream_ends_when_the_client_leaves(web: WebServer, channel: grpc.Channel) -> None:
+    """A browser that closes a WatchGame stream (tab closed) frees the server's worker: the
+    servicer's stream ends (its log line appears) within a few poll intervals."""
+    import http.client
+    import json
+    import struct
+    import time
+
+    from annales.v1 import annales_pb2_grpc
+
+    game = create_game(annales_pb2_grpc.GameServiceStub(channel), seats=2)
+    ended = '"rpc": "WatchGame", "game_id": "' + game.game_id
+    conn = http.client.HTTPConnection("127.0.0.1", web.web_port, timeout=30)
+    body = json.dumps({"gameId": game.game_id}).encode()
+    conn.request("POST", "/annales.v1.GameService/WatchGame",
+                 body=struct.pack(">BI", 0, len(body)) + body,
+                 headers={"content-type": "application/connect+json"})  # fmt: skip
+    answer = conn.getresponse()
+    flags, size = struct.unpack(">BI", answer.read(5))
+    first = json.loads(answer.read(size))
+    assert flags == 0 and first["events"][0]["seq"] == "1"
+    assert ended not in web.process.output()
+    conn.close()
+    deadline = time.monotonic() + 10
+    while ended not in web.process.output() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert ended in web.process.output(), "the stream kept running after the client left"
