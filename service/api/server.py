@@ -180,19 +180,20 @@ def start(
     bound = server.add_insecure_port(f"{host}:{port}")
     if bound == 0:
         raise OSError(f"cannot listen on {host}:{port}")
-    server.start()
-    for name in (*names[:4], ""):
-        health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    running = RunningServer(server, bound, service, broadcaster, health_servicer, runner, follower)
-    if web_port is not None:
+    web = None
+    if web_port is not None:  # listening before SERVING is announced
         from service.web.server import WebServer
 
         names_ = ("GameService", "ReadModelService", "DiagnosticsService", "TournamentService")
         files = (pb, rpb, pb, tpb)
         descriptors = [f.DESCRIPTOR.services_by_name[n] for f, n in zip(files, names_, strict=True)]
-        services = dict(zip(descriptors, servicers, strict=True))
-        running.web = WebServer(services, web_origins)
-        running.web.start(host, web_port)
+        web = WebServer(dict(zip(descriptors, servicers, strict=True)), web_origins)
+        web.start(host, web_port)
+    server.start()
+    for name in (*names[:4], ""):
+        health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    running = RunningServer(server, bound, service, broadcaster, health_servicer, runner, follower)
+    running.web = web
     return running
 
 

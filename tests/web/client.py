@@ -52,8 +52,9 @@ class Connect:
     ) -> Iterator[Any]:
         """A server-streaming call's responses."""
         headers = {"authorization": f"Bearer {token}"} if token else {}
+        # a deadline for the whole stream: a game played while it is open may take minutes
         return self.client.execute_server_stream(
-            request=request, method=method_info(method), headers=headers, timeout_ms=30_000
+            request=request, method=method_info(method), headers=headers, timeout_ms=600_000
         )
 
 
