@@ -263,6 +263,6 @@ def test_redaction_same_on_both_ports(web: WebServer, kind: str) -> None:
                     compared += 1
 
         compare(driver)
-        driver.play(max_steps=12, after=compare)
-    assert compared >= 12 * 5 * 3
+        driver.play(max_steps=8, after=compare)
+    assert compared >= 8 * 5 * 3
     assert isinstance(channel, grpc.Channel)
