@@ -157,6 +157,9 @@ def test_judge_rejects_tampered_record(web: WebServer, browser: Any, tmp_path: P
             timeout=60_000,
         )
         page.screenshot(path=str(tmp_path / f"judge-{path.stem}.png"), full_page=True)
+    page.wait_for_selector("#before svg", timeout=60_000)  # the boards around the divergence
+    assert page.query_selector("#after svg") is not None
+    page.screenshot(path=str(tmp_path / "judge-boards.png"), full_page=True)
     text = page.inner_text("#verdict")
     assert "prev_hash" in text or "hash" in text
     assert "✘" in page.inner_text("#remote-verdict")

@@ -369,12 +369,24 @@ function judge() {
       rows.push(h("table", { class: "divergence" }, h("tr", {}, h("th", {}, "event"), h("td", {}, remote.divergenceSeq)),
         h("tr", {}, h("th", {}, "expected"), h("td", {}, h("code", {}, remote.expected || ""))),
         h("tr", {}, h("th", {}, "found"), h("td", { class: "bad" }, h("code", {}, remote.found || "")))));
-      if (local.header && local.header.game_id) {
-        const seq = Number(remote.divergenceSeq);
-        rows.push(h("p", {}, "If this server holds the game: ", h("a", { href: `#/game/${local.header.game_id}` }, "open its replay"), ` and step to versions ${seq - 1} and ${seq} (before and after the divergence).`));
+    }
+    const seq = Number(remote.divergenceSeq || (local.firstBad && local.firstBad.seq) || 0);
+    verdict.replaceChildren(...rows);
+    if (seq && local.header && local.header.game_id) {
+      // the board before and after the first divergence, where this server holds the game
+      const gameId = local.header.game_id;
+      try {
+        const boards = [];
+        for (const [label, version] of [["before", Math.max(1, seq - 1)], ["after", seq]]) {
+          const answer = await call("GameService", "GetGame", { gameId, version });
+          boards.push(h("div", { id: label }, h("h4", {}, `${label}: version ${version} (spectator view, as this server holds it)`), render(answer.game, answer.view, names, new Map())));
+        }
+        verdict.append(h("h3", {}, "The board around the divergence"), h("div", { class: "columns" }, ...boards),
+          h("p", {}, h("a", { href: `#/game/${gameId}` }, "open the game's replay")));
+      } catch (error) {
+        verdict.append(h("p", {}, `The game is not on this server (${error.message}): no board to show.`));
       }
     }
-    verdict.replaceChildren(...rows);
   });
 }
 
