@@ -4,7 +4,7 @@
 
 * ``POST /annales.v1.GameService/GetView`` (and every other method of every service): the
   Connect protocol from :mod:`service.web.connect`, over HTTP/1.1 and HTTP/2 (cleartext, prior
-  knowledge or upgrade) — hypercorn is the HTTP server, run on its own event loop thread;
+  knowledge) — hypercorn is the HTTP server, run on its own event loop thread;
 * ``GET /`` and the app's other files from this package's ``static`` folder, and
   ``/names.json``: component names from the games' content files (:mod:`service.web.names`);
 * CORS: a browser page may call the services only from the page's own origin, or from an origin
