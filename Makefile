@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml $(PROTOS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	mkdir -p service/gen/annales/v1
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(BIN)/python -m pip install --quiet -e ".[test,web-test]"
 	$(MAKE) proto
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
@@ -28,7 +28,8 @@ proto:
 install: $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/annales serve --host 127.0.0.1 --port 50051 --db data/annales.db
+	@echo "gRPC on 127.0.0.1:50051; web app and Connect API on http://127.0.0.1:$${WEB_PORT:-8080}/"
+	$(BIN)/annales serve --host 127.0.0.1 --port 50051 --db data/annales.db --web-port $${WEB_PORT:-8080}
 
 demo: $(STAMP)
 	$(BIN)/annales demo --db data/annales.db --players 3 --seed demo

@@ -94,11 +94,14 @@ class RunningServer:
     health: health.HealthServicer
     projections: RunnerProcess | None = None
     follower: StoreFollower | None = None
+    web: Any = None  # service.web.server.WebServer when --web-port is given
 
     def stop(self, grace: float = 5.0) -> None:
         """Refuse new calls, let in-flight ones finish, end streams cleanly."""
         self.health.enter_graceful_shutdown()
         self.broadcaster.close()
+        if self.web is not None:
+            self.web.stop(grace)
         self.server.stop(grace).wait()
         if self.follower is not None:
             self.follower.stop()
@@ -123,12 +126,16 @@ def start(
     workers: int = 64,
     projections: bool = True,
     readmodels: str | None = None,
+    web_port: int | None = None,
+    web_origins: tuple[str, ...] = (),
 ) -> RunningServer:
     """Start a server on ``host:port`` (port 0: any free port) and return it.
 
     With ``projections`` the read-model runner follows the log in a child process, woken
     after every commit (``readmodels``: its SQLite file, default ``readmodels.db`` next to the
     event store); see :mod:`projections.process` for why it is not a thread.
+    With ``web_port`` the same servicers are also served over Connect, with the web app
+    (:mod:`service.web.server`; ``web_origins``: the other origins allowed to call them).
     """
     warm_up()  # msgspec's lazy type build is not thread-safe: do it before the first call
     service = GameService(EventStore(config))
@@ -155,9 +162,10 @@ def start(
     if runner is not None:
         servicer.readmodels = readers  # type: ignore[attr-defined]
     pb_grpc.add_GameServiceServicer_to_server(servicer, server)
-    rpb_grpc.add_ReadModelServiceServicer_to_server(ReadModelServicer(readers), server)
-    pb_grpc.add_DiagnosticsServiceServicer_to_server(Diagnostics(), server)
-    tpb_grpc.add_TournamentServiceServicer_to_server(TournamentServicer(service), server)
+    servicers = (servicer, ReadModelServicer(readers), Diagnostics(), TournamentServicer(service))
+    rpb_grpc.add_ReadModelServiceServicer_to_server(servicers[1], server)
+    pb_grpc.add_DiagnosticsServiceServicer_to_server(servicers[2], server)
+    tpb_grpc.add_TournamentServiceServicer_to_server(servicers[3], server)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     names = (
@@ -172,10 +180,21 @@ def start(
     bound = server.add_insecure_port(f"{host}:{port}")
     if bound == 0:
         raise OSError(f"cannot listen on {host}:{port}")
+    web = None
+    if web_port is not None:  # listening before SERVING is announced
+        from service.web.server import WebServer
+
+        names_ = ("GameService", "ReadModelService", "DiagnosticsService", "TournamentService")
+        files = (pb, rpb, pb, tpb)
+        descriptors = [f.DESCRIPTOR.services_by_name[n] for f, n in zip(files, names_, strict=True)]
+        web = WebServer(dict(zip(descriptors, servicers, strict=True)), web_origins)
+        web.start(host, web_port)
     server.start()
     for name in (*names[:4], ""):
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    return RunningServer(server, bound, service, broadcaster, health_servicer, runner, follower)
+    running = RunningServer(server, bound, service, broadcaster, health_servicer, runner, follower)
+    running.web = web
+    return running
 
 
 def serve(
@@ -184,10 +203,13 @@ def serve(
     port: int,
     projections: bool = True,
     readmodels: str | None = None,
+    web_port: int | None = None,
+    web_origins: tuple[str, ...] = (),
 ) -> None:
     """Run until SIGTERM or SIGINT, then shut down gracefully."""
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    running = start(config, host, port, projections=projections, readmodels=readmodels)
+    running = start(config, host, port, projections=projections, readmodels=readmodels,
+                    web_port=web_port, web_origins=web_origins)  # fmt: skip
     where = config.path if config.kind == "sqlite" else f"postgres {config.pg_dbname}"
     logging.getLogger("annales").info(
         '{"event": "serving", "host": "%s", "port": %d, "store": "%s"}',
@@ -214,6 +236,8 @@ def serve(
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
     print(f"annales serving on {host}:{running.port} (store: {where})", flush=True)
+    if running.web is not None:
+        print(f"annales web app and Connect API on http://{host}:{running.web.port}/", flush=True)
     stopping.wait()
     running.stop()
     logging.getLogger("annales").info('{"event": "stopped"}')

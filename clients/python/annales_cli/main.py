@@ -91,6 +91,15 @@ def serve(
     pg_host: str | None = typer.Option(None, help="PostgreSQL host ($ANNALES_PG_HOST)."),
     pg_port: int | None = typer.Option(None, help="PostgreSQL port ($ANNALES_PG_PORT)."),
     pg_user: str | None = typer.Option(None, help="PostgreSQL user ($ANNALES_PG_USER)."),
+    web_port: int | None = typer.Option(
+        None,
+        envvar="ANNALES_WEB_PORT",
+        help="Also serve the API over Connect and the web app "
+        "on this port (0: any free port; docs/web.md).",
+    ),
+    web_origin: list[str] = typer.Option(
+        [], help="Another origin whose pages may call the web port (repeatable; '*': any)."
+    ),
 ) -> None:
     """Run the gRPC server until SIGTERM / Ctrl-C (graceful shutdown).
 
@@ -117,7 +126,8 @@ def serve(
     config = dataclasses.replace(config, **{k: v for k, v in overrides.items() if v is not None})
     if config.kind not in ("sqlite", "postgres"):
         raise typer.BadParameter(f"--store must be sqlite or postgres, not {config.kind!r}")
-    run_server(config, host, port, projections=projections, readmodels=readmodels)
+    run_server(config, host, port, projections=projections, readmodels=readmodels,
+               web_port=web_port, web_origins=tuple(web_origin))  # fmt: skip
 
 
 def _demo_progress(game: str) -> Callable[[GameService, str], None]:

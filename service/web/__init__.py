@@ -1,0 +1,1 @@
+"""Browsers reach Annales: the services over the Connect protocol, and the web app (docs/web.md)."""

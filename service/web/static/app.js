@@ -1,0 +1,408 @@
+// The Annales web app: lobby, game (board, live, play, replay, log, export), judge, stats.
+// Plain ES modules, no build step. Seat tokens live only in the URL fragment (#…&token=),
+// which browsers never send to a server, and travel to the API as Authorization headers.
+import { call, stream, RpcError } from "./rpc.js";
+import { render, el, SEAT_COLOURS } from "./boards.js";
+import { checkRecord } from "./judge.js";
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const main = () => $("#main");
+let names = {};
+let cleanup = [];
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) if (c !== null && c !== undefined) node.append(c);
+  return node;
+}
+
+function route() {
+  const [path, query = ""] = location.hash.replace(/^#/, "").split("?");
+  return { parts: path.split("/").filter(Boolean), params: new URLSearchParams(query) };
+}
+
+function showError(error) {
+  const box = $("#error");
+  box.textContent = error instanceof RpcError ? `${error.code}${error.reason ? ` (${error.reason})` : ""}: ${error.message}` : String(error);
+  box.hidden = false;
+}
+
+const TYPES = { GAME_TYPE_RISE_AND_FALL: "Rise & Fall", GAME_TYPE_TAPESTRY: "Tapestry", GAME_TYPE_IMPERIUM: "Imperium" };
+const STATUSES = { GAME_STATUS_SETUP: "setup", GAME_STATUS_RUNNING: "running", GAME_STATUS_FINISHED: "finished", GAME_STATUS_ABANDONED: "abandoned" };
+
+// ------------------------------------------------------------------------------- lobby
+async function lobby(params) {
+  const filters = h("form", { class: "filters", id: "filters" },
+    h("label", {}, "Game ", h("select", { name: "gameType" }, h("option", { value: "" }, "any"),
+      ...Object.entries(TYPES).map(([k, v]) => h("option", { value: k }, v)))),
+    h("label", {}, " Status ", h("select", { name: "status" }, h("option", { value: "" }, "any"),
+      ...Object.entries(STATUSES).map(([k, v]) => h("option", { value: k }, v)))),
+    h("button", { type: "submit" }, "Filter"));
+  const table = h("table", { id: "games" });
+  const create = createForm();
+  main().replaceChildren(h("h1", {}, "Games"), filters, table, create);
+  const load = async () => {
+    const form = new FormData(filters);
+    const request = { pageSize: 100 };
+    if (form.get("gameType")) request.gameType = form.get("gameType");
+    if (form.get("status")) request.status = form.get("status");
+    const answer = await call("GameService", "ListGames", request);
+    table.replaceChildren(h("tr", {}, ...["game", "type", "ruleset", "status", "players", "scores", "version", ""].map((t) => h("th", {}, t))));
+    for (const g of answer.games || []) {
+      table.append(h("tr", { "data-game": g.gameId },
+        h("td", {}, h("code", {}, g.gameId.slice(0, 8))), h("td", {}, TYPES[g.gameType] || g.gameType),
+        h("td", {}, g.ruleset || ""), h("td", {}, STATUSES[g.status] || g.status || ""),
+        h("td", {}, (g.seatNames || []).join(", ")), h("td", {}, (g.scores || []).join(" / ")),
+        h("td", {}, g.version || "0"), h("td", {}, h("a", { href: `#/game/${g.gameId}` }, "watch"))));
+    }
+  };
+  filters.addEventListener("submit", (e) => { e.preventDefault(); load().catch(showError); });
+  await load();
+}
+
+function createForm() {
+  const options = h("div", { id: "options" });
+  const type = h("select", { name: "gameType", id: "new-type" }, ...Object.entries(TYPES).map(([k, v]) => h("option", { value: k }, v)));
+  const showOptions = () => {
+    const t = type.value;
+    options.replaceChildren(...(t === "GAME_TYPE_RISE_AND_FALL"
+      ? [h("label", {}, "Trophies to win ", h("input", { name: "trophies", type: "number", min: 4, placeholder: "default" }))]
+      : t === "GAME_TYPE_TAPESTRY"
+        ? [h("label", {}, "Civilizations dealt ", h("input", { name: "civilizationsDealt", type: "number", min: 1, placeholder: "default" }))]
+        : [h("label", {}, "Box ", h("input", { name: "box", placeholder: "default" })),
+           h("label", {}, " Nations (comma-separated) ", h("input", { name: "nations", placeholder: "dealt" }))]));
+  };
+  type.addEventListener("change", showOptions);
+  showOptions();
+  const links = h("div", { id: "seat-links" });
+  const form = h("form", { id: "create" }, h("h2", {}, "New game"), h("label", {}, "Game ", type),
+    h("label", {}, " Players (names, comma-separated) ", h("input", { name: "seats", value: "Ada, Brahe", id: "new-seats" })),
+    options, h("button", { type: "submit", id: "create-game" }, "Create"), links);
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const data = new FormData(form);
+    const gameType = data.get("gameType");
+    const opts = {};
+    if (gameType === "GAME_TYPE_RISE_AND_FALL") opts.riseAndFall = data.get("trophies") ? { trophies: Number(data.get("trophies")) } : {};
+    if (gameType === "GAME_TYPE_TAPESTRY") opts.tapestry = data.get("civilizationsDealt") ? { civilizationsDealt: Number(data.get("civilizationsDealt")) } : {};
+    if (gameType === "GAME_TYPE_IMPERIUM") {
+      opts.imperium = {};
+      if (data.get("box")) opts.imperium.box = data.get("box");
+      if (data.get("nations")) opts.imperium.nations = data.get("nations").split(",").map((s) => s.trim()).filter(Boolean);
+    }
+    try {
+      const seatNames = String(data.get("seats")).split(",").map((s) => s.trim()).filter(Boolean);
+      const answer = await call("GameService", "CreateGame", { gameType, options: opts, seatNames });
+      const base = `${location.origin}${location.pathname}`;
+      links.replaceChildren(h("p", {}, `Game ${answer.gameId} created. Send each player their link (the token is in the fragment, never sent to a server):`),
+        ...(answer.seatTokens || []).map((t) => h("p", {}, `${t.name}: `, h("a", { href: `${base}#/game/${answer.gameId}?token=${encodeURIComponent(t.token)}`, class: "seat-link", "data-seat": t.seat || 0 }, `play as seat ${t.seat || 0}`))),
+        h("p", {}, h("a", { href: `#/game/${answer.gameId}` }, "watch as a spectator")));
+    } catch (error) { showError(error); }
+  });
+  return form;
+}
+
+// ------------------------------------------------------------------------------- game page
+function eventWords(e) {
+  const body = e.kernel || e.riseAndFall || e.tapestry || e.imperium || {};
+  const detail = JSON.stringify(Object.values(body)[0] ?? body);
+  const who = (e.seat ?? 0) < 0 ? "system" : `seat ${e.seat || 0}`;
+  return `${e.seq}. ${who}: ${e.kind}${e.redacted ? " (hidden)" : ""} ${detail && detail !== "{}" ? detail.slice(0, 90) : ""}`;
+}
+
+function actionLabel(action) {
+  const body = action.riseAndFall || action.tapestry || action.imperium || action;
+  return JSON.stringify(body).replace(/[{}"]/g, "").slice(0, 80) || "(action)";
+}
+
+function cellOf(action) {
+  const body = action.riseAndFall ? Object.values(action.riseAndFall)[0] : null;
+  if (body && typeof body === "object") {
+    const keys = Object.keys(body);
+    if (keys.length === 1 && keys[0] === "cell") return body.cell;
+    if (keys.includes("to") && typeof body.to === "number") return body.to;
+  }
+  return null;
+}
+
+async function gamePage(gameId, params) {
+  const token = params.get("token");
+  const state = { version: null, head: 0, history: [], following: true, game: null };
+  const board = h("div", { id: "board" });
+  const info = h("div", { id: "info" });
+  const actions = h("div", { id: "actions" });
+  const log = h("ul", { id: "log" });
+  const slider = h("input", { type: "range", id: "scrubber", min: 1, max: 1, value: 1 });
+  const versionLabel = h("span", { id: "version-label" });
+  const step = (label, fn) => h("button", { type: "button", onclick: () => fn() }, label);
+  const live = h("label", {}, h("input", { type: "checkbox", id: "follow", checked: "" }), " follow live");
+  const chart = h("div", { id: "chart" });
+  main().replaceChildren(
+    h("h1", {}, `Game ${gameId.slice(0, 8)}`, token ? h("span", { class: "seat" }, ` — playing as seat ${token.split(".")[1]}`) : h("span", { class: "seat" }, " — spectator")),
+    info,
+    h("div", { class: "replay" }, step("|◀ first", () => go(1)), step("◀ command", () => byCommand(-1)), step("◀ event", () => go(shown() - 1)),
+      slider, step("event ▶", () => go(shown() + 1)), step("command ▶", () => byCommand(1)),
+      step("round ▶", () => byRound(1)), step("last ▶|", () => go(state.head)), versionLabel, live),
+    h("div", { class: "columns" }, h("div", {}, board,
+      h("div", { class: "export" }, h("button", { type: "button", id: "export-svg", onclick: () => exportBoard("svg") }, "Export SVG"),
+        h("button", { type: "button", id: "export-png", onclick: () => exportBoard("png") }, "Export PNG")), chart),
+      h("div", {}, h("h2", {}, "Actions"), actions, h("h2", {}, "Events"), log)));
+  const shown = () => state.version ?? state.head;
+  const byCommand = (dir) => {
+    const at = shown();
+    const current = state.history[at - 1];
+    let v = at;
+    while (v + dir >= 1 && v + dir <= state.head && state.history[v + dir - 1] && current && state.history[v + dir - 1].commandId === current.commandId) v += dir;
+    go(v + dir);
+  };
+  const byRound = (dir) => {
+    let v = shown() + dir;
+    while (v >= 1 && v <= state.head && !/Round|Era|Turn|Income/.test((state.history[v - 1] || {}).kind || "")) v += dir;
+    go(v);
+  };
+  const go = (v) => {
+    v = Math.max(1, Math.min(state.head, v));
+    state.version = v >= state.head ? null : v;
+    $("#follow").checked = state.version === null;
+    draw().catch(showError);
+  };
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  $("#follow").addEventListener("change", (e) => { if (e.target.checked) go(state.head); });
+
+  const loadHistory = async () => {
+    const events = [];
+    let pageToken = "";
+    do {
+      const page = await call("GameService", "GetHistory", { gameId, pageSize: 1000, pageToken }, token);
+      events.push(...(page.events || []));
+      pageToken = page.nextPageToken || "";
+    } while (pageToken);
+    for (const e of events) state.history[Number(e.seq) - 1] = e;
+  };
+  const drawLog = () => {
+    log.replaceChildren(...state.history.filter(Boolean).map((e) => h("li", { "data-seq": e.seq, class: Number(e.seq) === shown() ? "current" : "" },
+      h("a", { href: "#", onclick: (ev) => { ev.preventDefault(); go(Number(e.seq)); } }, eventWords(e)))));
+    const current = log.querySelector(".current");
+    if (current) current.scrollIntoView({ block: "nearest" });
+  };
+
+  // draws run one after another, each from fresh answers, so the last drawn is the newest
+  let drawing = Promise.resolve();
+  const draw = () => (drawing = drawing.then(drawNow, drawNow));
+
+  async function drawNow() {
+    const request = { gameId };
+    if (state.version !== null) request.version = state.version;
+    const [summary, viewAnswer] = await Promise.all([
+      call("GameService", "GetGame", request),
+      token ? call("GameService", "GetView", request, token) : null,
+    ]);
+    const game = summary.game;
+    state.game = game;
+    state.head = Number(game.headVersion || game.version);
+    const view = viewAnswer ? viewAnswer.view : summary.view;
+    slider.max = state.head;
+    slider.value = shown();
+    versionLabel.textContent = ` version ${shown()} of ${state.head}`;
+    info.replaceChildren(h("p", {}, `${TYPES[game.gameType] || game.gameType} · ${game.ruleset} · ${STATUSES[game.status] || ""} · players: `,
+      ...(game.seatNames || []).map((n, i) => h("span", { class: "player", style: `color:${SEAT_COLOURS[i % 5]}` }, `${i}:${n} (${(game.scores || [])[i] || 0})  `)),
+      h("br"), `waiting for: ${(game.pending && game.pending.seats || []).join(", ") || "—"} — ${(game.pending && game.pending.prompt) || ""}`));
+    let targets = new Map();
+    if (token && state.version === null && game.status !== "GAME_STATUS_FINISHED") targets = await drawActions();
+    else actions.replaceChildren(h("p", {}, state.version !== null ? "Replaying: go to the last version to play." : token ? "The game is over." : "Spectating (open a seat link to play)."));
+    board.replaceChildren(render(game, view, names, targets));
+    drawLog();
+    if (state.drawn === undefined) performance.mark("board-drawn"); // first meaningful paint
+    state.drawn = state.head;
+  }
+
+  async function drawActions() {
+    const legal = await call("GameService", "ListLegalActions", { gameId }, token);
+    const targets = new Map();
+    const submit = async (action) => {
+      try {
+        await call("GameService", "SubmitAction", { gameId, action, expectedVersion: legal.version }, token);
+        await refresh();
+      } catch (error) { showError(error); }
+    };
+    const list = (legal.actions || []).map((a, i) => {
+      const cell = cellOf(a);
+      const label = actionLabel(a);
+      if (cell !== null && !targets.has(cell)) targets.set(cell, { label, run: () => submit(a) });
+      return h("li", {}, h("button", { type: "button", class: "action", "data-index": i, onclick: () => submit(a) }, label));
+    });
+    const undo = [];
+    if (legal.canUndo) undo.push(h("button", { type: "button", id: "undo", onclick: async () => {
+      try { await call("GameService", "Undo", { gameId, expectedVersion: legal.version }, token); await refresh(); } catch (e) { showError(e); } } }, "Undo my last command"));
+    if ((legal.undoVersions || []).length) undo.push(h("button", { type: "button", id: "request-undo", onclick: async () => {
+      try { await call("GameService", "RequestUndo", { gameId, toVersion: legal.undoVersions[legal.undoVersions.length - 1] }, token); await refresh(); } catch (e) { showError(e); } } }, `Ask to go back to version ${legal.undoVersions[legal.undoVersions.length - 1]}`));
+    if (legal.undoAnswerExpected) for (const approve of [true, false]) undo.push(h("button", { type: "button", class: "respond-undo", onclick: async () => {
+      try { await call("GameService", "RespondUndo", { gameId, approve }, token); await refresh(); } catch (e) { showError(e); } } }, approve ? "Approve undo" : "Decline undo"));
+    actions.replaceChildren(h("p", {}, (legal.actions || []).length ? `${legal.actions.length} legal actions${targets.size ? " (yellow cells on the board are clickable)" : ""}:` : "Not your turn."),
+      h("ul", { class: "actions" }, ...list), ...undo);
+    return targets;
+  }
+
+  async function refresh() {
+    // the new events arrive through WatchGame; only the board and actions are redrawn here
+    await draw();
+    drawChart().catch(() => {});
+  }
+
+  async function drawChart() {
+    const timeline = await call("ReadModelService", "GetScoreTimeline", { gameId, pageSize: 1000 });
+    chart.replaceChildren(lineChart(timeline.points || [], timeline.seatNames || []));
+  }
+
+  function exportBoard(kind) {
+    const svg = board.querySelector("svg");
+    if (!svg) return;
+    const source = new XMLSerializer().serializeToString(svg);
+    const blob = new Blob([source], { type: "image/svg+xml" });
+    const name = `${gameId}-v${shown()}`;
+    const download = (href, file) => { const a = h("a", { href, download: file }); document.body.append(a); a.click(); a.remove(); };
+    if (kind === "svg") { download(URL.createObjectURL(blob), `${name}.svg`); return; }
+    const img = new Image();
+    img.onload = () => {
+      const canvas = h("canvas", { width: img.width, height: img.height });
+      const ctx = canvas.getContext("2d");
+      ctx.fillStyle = "#fff"; ctx.fillRect(0, 0, img.width, img.height); ctx.drawImage(img, 0, 0);
+      download(canvas.toDataURL("image/png"), `${name}.png`);
+    };
+    img.src = URL.createObjectURL(blob);
+  }
+
+  // first paint: the board before the (possibly long) event log, which follows
+  await draw();
+  const firstHead = state.head;
+  loadHistory().then(drawLog).catch(showError);
+  drawChart().catch(() => {});
+  const watcher = stream("GameService", "WatchGame", { gameId, afterVersion: firstHead }, token, async (message) => {
+    for (const e of message.events || []) state.history[Number(e.seq) - 1] = e;
+    state.head = Number(message.version);
+    if (state.version === null) await draw().catch(showError);
+    else { slider.max = state.head; versionLabel.textContent = ` version ${shown()} of ${state.head}`; drawLog(); }
+  });
+  watcher.done.catch((e) => { if (e.name !== "AbortError") showError(e); });
+  cleanup.push(() => watcher.controller.abort());
+  window.__annales = { state, ready: true };
+}
+
+// ------------------------------------------------------------------------------- charts
+function lineChart(points, seatNames) {
+  const width = 420, height = 160;
+  const svg = el("svg", { viewBox: `0 0 ${width} ${height + 20}`, width, height: height + 20, class: "chart" });
+  if (!points.length) { svg.append(el("text", { x: 4, y: 20 }, "no score timeline yet")); return svg; }
+  const maxV = Math.max(...points.map((p) => Number(p.version))), maxS = Math.max(1, ...points.flatMap((p) => p.scores || []));
+  const seats = Math.max(...points.map((p) => (p.scores || []).length));
+  for (let s = 0; s < seats; s++) {
+    const d = points.map((p, i) => `${i ? "L" : "M"}${(Number(p.version) / maxV) * (width - 10) + 5},${height - ((p.scores || [])[s] || 0) / maxS * (height - 10)}`).join(" ");
+    svg.append(el("path", { d, fill: "none", stroke: SEAT_COLOURS[s % 5], "stroke-width": 2, "stroke-dasharray": s % 2 ? "5 3" : "" }));
+    svg.append(el("text", { x: 5 + s * 100, y: height + 16, fill: SEAT_COLOURS[s % 5], "font-size": 11 }, `${seatNames[s] || `seat ${s}`}`));
+  }
+  return svg;
+}
+
+function barChart(rows, label, value) {
+  const width = 520, bar = 18;
+  const svg = el("svg", { viewBox: `0 0 ${width} ${rows.length * (bar + 4) + 10}`, width, height: rows.length * (bar + 4) + 10, class: "chart" });
+  const max = Math.max(1e-9, ...rows.map(value));
+  rows.forEach((r, i) => {
+    svg.append(el("rect", { x: 180, y: i * (bar + 4), width: (value(r) / max) * (width - 240), height: bar, fill: SEAT_COLOURS[i % 5] }));
+    svg.append(el("text", { x: 0, y: i * (bar + 4) + 13, "font-size": 11 }, label(r).slice(0, 30)));
+    svg.append(el("text", { x: 184 + (value(r) / max) * (width - 240), y: i * (bar + 4) + 13, "font-size": 11 }, value(r).toFixed(2)));
+  });
+  return svg;
+}
+
+async function stats() {
+  main().replaceChildren(h("h1", {}, "Read models"), h("p", {}, "Loading…"));
+  const parts = [h("h1", {}, "Read models")];
+  try {
+    const board = await call("ReadModelService", "GetLeaderboard", { pageSize: 20 });
+    const entries = board.entries || [];
+    parts.push(h("h2", {}, "Leaderboard (win rate)"), barChart(entries, (e) => `${e.player} (${e.games || 0} games)`, (e) => Number(e.winRate || 0)));
+  } catch (error) { parts.push(h("p", {}, `Leaderboard: ${error.message}`)); }
+  try {
+    const balance = await call("ReadModelService", "GetBalanceStats", { pageSize: 50 });
+    parts.push(h("h2", {}, "Balance (win rate by key)"), barChart(balance.stats || [], (s) => `${s.balanceKey} ×${s.playerCount || 0}`, (s) => Number(s.winRate || 0)));
+  } catch (error) { parts.push(h("p", {}, `Balance: ${error.message}`)); }
+  main().replaceChildren(...parts);
+}
+
+// ------------------------------------------------------------------------------- judge
+function judge() {
+  const input = h("input", { type: "file", id: "record-file", accept: ".jsonl,.json,.txt" });
+  const verdict = h("div", { id: "verdict" });
+  main().replaceChildren(h("h1", {}, "Judge a game record"),
+    h("p", {}, "Load an exported record (annales export). It is checked here in your browser (hash chain, SHA-256, seed commitment), then re-executed by this server's VerifyRecord."),
+    input, verdict);
+  input.addEventListener("change", async () => {
+    const file = input.files[0];
+    if (!file) return;
+    const raw = await file.text();
+    verdict.replaceChildren(h("p", {}, "Checking…"));
+    const local = await checkRecord(raw);
+    let remote;
+    try {
+      const bytes = new TextEncoder().encode(raw);
+      let binary = "";
+      for (const b of bytes) binary += String.fromCharCode(b);
+      remote = await call("GameService", "VerifyRecord", { record: btoa(binary) });
+    } catch (error) { remote = { ok: false, message: `VerifyRecord failed: ${error.message}` }; }
+    const ok = local.ok && remote.ok;
+    const rows = [h("h2", { class: ok ? "ok" : "bad", id: "verdict-title" }, ok ? "VERIFIED: the record is intact" : "REJECTED: the record was altered or is invalid")];
+    rows.push(h("h3", {}, "In the browser"), h("ul", {}, ...local.checks.map((c) => h("li", { class: c.ok ? "ok" : "bad" }, `${c.ok ? "✔" : "✘"} ${c.text}`))));
+    if (local.firstBad) {
+      const b = local.firstBad;
+      rows.push(h("table", { class: "divergence" }, h("tr", {}, h("th", {}, "first problem"), h("td", {}, `line ${b.line}${b.seq ? `, event ${b.seq}` : ""}: ${b.why}`)),
+        h("tr", {}, h("th", {}, "field"), h("td", { class: "bad" }, b.field)),
+        h("tr", {}, h("th", {}, "expected"), h("td", {}, h("code", {}, String(b.expected)))),
+        h("tr", {}, h("th", {}, "found"), h("td", { class: "bad" }, h("code", {}, String(b.found))))));
+    }
+    rows.push(h("h3", {}, "On the server (VerifyRecord, re-execution)"), h("p", { class: remote.ok ? "ok" : "bad", id: "remote-verdict" }, `${remote.ok ? "✔" : "✘"} ${remote.message || ""}${remote.reexecuted ? " (re-executed)" : ""}`));
+    if (remote.divergenceSeq) {
+      rows.push(h("table", { class: "divergence" }, h("tr", {}, h("th", {}, "event"), h("td", {}, remote.divergenceSeq)),
+        h("tr", {}, h("th", {}, "expected"), h("td", {}, h("code", {}, remote.expected || ""))),
+        h("tr", {}, h("th", {}, "found"), h("td", { class: "bad" }, h("code", {}, remote.found || "")))));
+    }
+    const seq = Number(remote.divergenceSeq || (local.firstBad && local.firstBad.seq) || 0);
+    verdict.replaceChildren(...rows);
+    if (seq && local.header && local.header.game_id) {
+      // the board before and after the first divergence, where this server holds the game
+      const gameId = local.header.game_id;
+      try {
+        const boards = [];
+        for (const [label, version] of [["before", Math.max(1, seq - 1)], ["after", seq]]) {
+          const answer = await call("GameService", "GetGame", { gameId, version });
+          boards.push(h("div", { id: label }, h("h4", {}, `${label}: version ${version} (spectator view, as this server holds it)`), render(answer.game, answer.view, names, new Map())));
+        }
+        verdict.append(h("h3", {}, "The board around the divergence"), h("div", { class: "columns" }, ...boards),
+          h("p", {}, h("a", { href: `#/game/${gameId}` }, "open the game's replay")));
+      } catch (error) {
+        verdict.append(h("p", {}, `The game is not on this server (${error.message}): no board to show.`));
+      }
+    }
+  });
+}
+
+// ------------------------------------------------------------------------------- router
+async function show() {
+  for (const f of cleanup) f();
+  cleanup = [];
+  $("#error").hidden = true;
+  const { parts, params } = route();
+  try {
+    if (parts[0] === "game" && parts[1]) await gamePage(parts[1], params);
+    else if (parts[0] === "judge") judge();
+    else if (parts[0] === "stats") await stats();
+    else await lobby(params);
+  } catch (error) { showError(error); }
+}
+
+window.addEventListener("hashchange", show);
+fetch("/names.json").then((r) => r.json()).then((n) => { names = n; }).catch(() => {}).finally(show);
