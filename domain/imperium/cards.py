@@ -314,8 +314,9 @@ def can_garrison(card_id: str) -> bool:
 def scored_cards(seat: SeatState) -> list[str]:
     """Every card a seat scores: hand, play area and power card, deck, discard, history (or
     submerged pile) and garrisoned cards ("Décompte", "Submergée"); never the nation deck nor
-    the development area."""
-    cards = [seat.power, *seat.hand, *seat.play, *seat.deck, *seat.deck_top, *seat.discard]
+    the development area. A seat not yet prepared at setup has no power card."""
+    cards = [seat.power] if seat.power else []
+    cards += [*seat.hand, *seat.play, *seat.deck, *seat.deck_top, *seat.discard]
     cards += seat.history + seat.submerged
     for host in sorted(seat.garrison):
         cards += seat.garrison[host]

@@ -216,3 +216,21 @@ def test_game_over_refuses_commands() -> None:
     assert GAME.legal_actions(state, 0) == [] and GAME.pending(state).decision == "over"
     put_shared(state, "unrest", "MAC21")
     assert GAME.is_over(state) and Pick(card="x") not in legal(state)
+
+
+def test_scores_and_views_exist_at_every_setup_version(tmp_path: Any) -> None:
+    """Regression: between two ``SeatPrepared`` setup events a seat has no power card yet;
+    its running score (read by GetGame/GetView at a past version) is then computed without it
+    instead of failing on an empty card id."""
+    from service.app.application import GameService
+    from service.store.config import StoreConfig
+    from service.store.eventstore import EventStore
+
+    service = GameService(EventStore(StoreConfig(path=str(tmp_path / "e.db"))))
+    for seats in (2, 3, 4):
+        created = service.create_game("imperium", {}, [f"s{i}" for i in range(seats)], b"x")
+        for version in range(1, service.head(created.game_id).version + 1):
+            match = service.materialise(created.game_id, version).match
+            assert len(match.game.scores(match.state)) == seats
+            for viewer in (None, *range(seats)):
+                assert match.game.view(match.state, viewer) is not None
