@@ -52,11 +52,11 @@ def distance_to_landmark_or_end(state: TapestryState, track: int, position: int)
     return 12 - position
 
 
-def valid_tracks(state: TapestryState, bot: int, rule: str) -> list[int]:
-    """The tracks ``rule`` allows for ``bot`` (never a finished one)."""
+def valid_tracks(state: TapestryState, bot: int, rule: str, exclude: int = -1) -> list[int]:
+    """The tracks ``rule`` allows for ``bot`` (never a finished one, nor ``exclude``)."""
     assert state.solo is not None
     tracks = state.solo.bots[bot].tracks
-    open_ = [t for t in range(len(TRACK_IDS)) if tracks[t] < 12]
+    open_ = [t for t in range(len(TRACK_IDS)) if tracks[t] < 12 and t != exclude]
     if not open_ or rule == "all_unfinished":
         return open_
     if rule == "closest_to_finish":

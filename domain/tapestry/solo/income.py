@@ -68,9 +68,7 @@ def _refavor(ctx: Ctx) -> None:
         current = solo.bots[bot].favorite
         if current < 0 or not _overtaken(ctx.state, bot, current):
             continue
-        valid = [
-            t for t in valid_tracks(ctx.state, bot, "closest_to_landmark_or_finish") if t != current
-        ]
+        valid = valid_tracks(ctx.state, bot, "closest_to_landmark_or_finish", exclude=current)
         track = pick(solo, bot, valid, card, favorite=False)
         if track < 0:
             continue
