@@ -5,7 +5,7 @@ Total, never draws: each event carries its outcome.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from domain.tapestry.solo import AUTOMA, SHADOW
 from domain.tapestry.solo import events as sev
@@ -117,9 +117,13 @@ def _map_and_cards(state: TapestryState, solo: SoloState, event: Any) -> None:
             state.tapestry_discard.append(card)
 
 
+#: the bots' event classes (a set lookup: every event of every game passes here).
+SOLO_TYPES: frozenset[type] = frozenset(get_args(sev.SoloEvent))
+
+
 def fold_solo(state: TapestryState, event: Any) -> None:
     """Fold one bot event into ``state`` (other events are ignored)."""
-    if not isinstance(event, sev.SoloEvent):
+    if type(event) not in SOLO_TYPES:
         return
     if isinstance(event, sev.AutomaPrepared | sev.ShadowEmpirePrepared):
         _setup(state, event)
