@@ -115,6 +115,12 @@ class Expansion(Sourced, frozen=True, kw_only=True):
     changes: tuple[str, ...] | None
 
 
+class Decision(Sourced, frozen=True, kw_only=True):
+    """A rule decision of the solo engine where the sources are silent or unclear."""
+
+    topic: str
+
+
 class AutomaFile(msgspec.Struct, frozen=True, kw_only=True):
     """``content/automa.json``."""
 
@@ -129,6 +135,7 @@ class AutomaFile(msgspec.Struct, frozen=True, kw_only=True):
     removed_civilizations: Removed
     shadow_variant: Sourced
     expansions: tuple[Expansion, ...]
+    decisions: tuple[Decision, ...]
 
 
 class SoloContentError(ValueError):
@@ -182,6 +189,8 @@ def _records() -> Iterator[tuple[str, Sourced]]:
     yield "automa.json#shadow_variant", _file.shadow_variant
     for box in _file.expansions:
         yield f"automa.json#expansions/{box.box}", box
+    for decision in _file.decisions:
+        yield f"automa.json#decisions/{decision.topic}", decision
 
 
 def assumptions() -> list[str]:
