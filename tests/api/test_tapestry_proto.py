@@ -85,7 +85,7 @@ PROTO = "annales/v1/tapestry.proto"
 COMMANDS: tuple[type[msgspec.Struct], ...] = TapestryCommand.__args__  # type: ignore[attr-defined]
 EVENTS: tuple[type[msgspec.Struct], ...] = TapestryEvent.__args__  # type: ignore[attr-defined]
 
-#: seeded bot games sampled: this many per seat count (2 to 5); a game takes ~40 ms.
+#: seeded bot games sampled: this many per seat count (1, solo, to 5); a game takes ~40 ms.
 GAMES_PER_COUNT = 6
 #: decisions between two sampled views (the first state of every decision is sampled too).
 VIEW_EVERY = 97

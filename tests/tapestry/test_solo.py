@@ -509,3 +509,34 @@ def test_every_accepted_expansion_box_has_solo_rules() -> None:
     with pytest.raises(SoloRulesMissing, match="arts_and_architecture"):
         check_expansions(("arts_and_architecture",))
     check_expansions(("plans_and_ploys",))
+
+
+# -- the bots as the human's neighbours -----------------------------------------------------
+def test_bots_count_as_neighbours_for_tech_prerequisites() -> None:
+    """ "Fonctionne comme un voisin": a bot's token meets a tech card's track prerequisite for
+    the human (you or a neighbour)."""
+    from domain.tapestry.rules import requirement_met
+
+    card = next(
+        c.id
+        for c in C.TECH_CARDS.values()
+        if c.requirement is not None and c.requirement.type == "advancement_track"
+    )
+    requirement = C.TECH_CARDS[card].requirement
+    assert requirement is not None
+    state = started()
+    assert not requirement_met(state, 0, card)
+    assert state.solo is not None
+    state.solo.bots[SHADOW_BOT].tracks[TRACK_IDS.index(requirement.track)] = requirement.min_space
+    assert requirement_met(state, 0, card)
+
+
+def test_bots_count_as_neighbours_for_first_into_an_era() -> None:
+    """Income turn step 2: the human is first into an era only if the bots are not there."""
+    from domain.tapestry.turns import _first_into_era
+
+    state = started()
+    assert state.solo is not None
+    assert _first_into_era(state, 0, 2)
+    state.solo.income_turns = 2
+    assert not _first_into_era(state, 0, 2)
