@@ -24,7 +24,7 @@ from domain.tapestry import events as ev
 from domain.tapestry.engine import AUTO, Ctx
 from domain.tapestry.gains import ISLAND_KEY, _achievement_id, check_toppled
 from domain.tapestry.mapping import TRAP_KEY
-from domain.tapestry.rules import board_neighbours, territory_deck
+from domain.tapestry.rules import territory_deck
 from domain.tapestry.solo import AUTOMA
 from domain.tapestry.solo import content as S
 from domain.tapestry.solo import events as sev
@@ -116,7 +116,7 @@ def conquer(ctx: Ctx, anywhere: bool) -> None:
         defender = next(o.seat for o in state.hexes[target].outposts if o.seat >= 0)
         ctx.emit(sev.AutomaOutpostPlaced(hex=target))
         if (
-            any(S_is_trap(c) for c in state.seats[defender].hand)
+            any(is_trap(c) for c in state.seats[defender].hand)
             and not state.seats[defender].finished
         ):
             ctx.push(
@@ -134,9 +134,11 @@ def conquer(ctx: Ctx, anywhere: bool) -> None:
     if _island_open(state):
         target = _nearest(state, card, targets, {island})
     else:
-        humans = [i for i in _human_territories(state) if standing_human_outposts(state, i) == 1]
+        humans = [
+            i for i in sorted(_human_territories(state)) if standing_human_outposts(state, i) == 1
+        ]
         if not humans:
-            humans = [i for i in _human_territories(state)]
+            humans = sorted(_human_territories(state))
         target = (
             _nearest(state, card, targets, set(humans))
             if humans
@@ -150,7 +152,7 @@ def conquer(ctx: Ctx, anywhere: bool) -> None:
     check_automa_achievements(ctx)
 
 
-def S_is_trap(card: int) -> bool:
+def is_trap(card: int) -> bool:
     """``True`` for a Trap card."""
     return C.TAPESTRY_CARDS[card].key == TRAP_KEY
 
@@ -253,7 +255,7 @@ def defend(ctx: Ctx, index: int, attacker: int) -> None:
     trap = False
     for card in pile:
         revealed.append(card)
-        if S_is_trap(card):
+        if is_trap(card):
             trap = True
             break
     if revealed:
@@ -266,4 +268,4 @@ def defend(ctx: Ctx, index: int, attacker: int) -> None:
         check_toppled(ctx)
 
 
-__all__ = ["board_neighbours", "conquer", "defend", "draw_tapestry", "explore"]
+__all__ = ["conquer", "defend", "draw_tapestry", "explore", "is_trap"]
