@@ -189,6 +189,10 @@ def demo(
         details = outcome.details[seat] if outcome.details else {}
         mark = " *" if seat in outcome.winners else ""
         table.add_row(names[seat] + mark, *(str(details.get(k, "")) for k in keys), str(total))
+    for party in match.game.parties(match.state):  # automated opponents (Tapestry's Automa)
+        table.add_row(
+            party.name + (" *" if party.winner else ""), *("" for _ in keys), str(party.score)
+        )
     console.print(table)
     console.print(f"seed revealed: {match.kernel.seed}")
     console.print(f"export with: annales export {created.game_id} --db {db}")
