@@ -151,7 +151,7 @@ def _demo_progress(game: str) -> Callable[[GameService, str], None]:
 
 @app.command()
 def demo(
-    players: int = typer.Option(3, help="Number of seats (riseandfall 2-4, tapestry 2-5)."),
+    players: int = typer.Option(3, help="Number of seats (riseandfall 2-4, tapestry 1-5)."),
     seed: str = typer.Option("demo", help="Game seed (text)."),
     bot: str = typer.Option("greedy", help="Bot kind for every seat: random or greedy."),
     db: str = typer.Option("data/annales.db", help="SQLite event-store file."),
