@@ -102,7 +102,8 @@ def _allied_conquer_options(state: TapestryState, top: Frame) -> list[Command]:
     for option in _conquer_options(state, top):
         assert isinstance(option, Conquer)
         cell = state.hexes[state.hex_index(option.q, option.r)]
-        if not any(allied(state, top.seat, o.seat) for o in cell.outposts if o.seat != top.seat):
+        others = [o.seat for o in cell.outposts if o.seat != top.seat and o.seat >= 0]  # no bot
+        if not any(allied(state, top.seat, other) for other in others):
             found.append(option)
     return found
 

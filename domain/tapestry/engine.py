@@ -133,6 +133,8 @@ def run(ctx: Ctx) -> None:
         if not state.agenda:
             for hook in END_TURN:
                 hook(ctx)
+                if state.agenda or state.phase != PLAY:
+                    break  # a hook queued work (the bots' turn) or ended the game
             continue
         top = state.agenda[-1]
         if top.kind in DECISIONS:

@@ -9,6 +9,7 @@ laid face down from the deck is hidden from everyone.
 from __future__ import annotations
 
 from domain.core import Event
+from domain.tapestry.solo.events import SoloEvent
 from domain.tapestry.state import Frame
 
 
@@ -496,4 +497,5 @@ TapestryEvent = (
     | PredictionsRevealed
     | PlotsBlocked
     | BuildingsSwapped
+    | SoloEvent
 )

@@ -12,6 +12,7 @@ from typing import Any
 
 from domain.core import Event
 from domain.tapestry import events as ev
+from domain.tapestry.solo.fold import fold_solo
 from domain.tapestry.state import (
     BUILDINGS,
     CONTROLLING_PIECES,
@@ -286,6 +287,7 @@ _FOLDS: tuple[Callable[[TapestryState, Any], None], ...] = (
     _map,
     _cards,
     _pieces_and_predictions,
+    fold_solo,
 )
 
 

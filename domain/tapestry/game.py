@@ -25,6 +25,7 @@ from typing import Any
 
 from domain.core import Chance, Command, Event, Game, MalformedCommand, Outcome, Pending
 from domain.core import RuleViolation as Violation
+from domain.core.game import PartyScore
 from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
     cards,
     civ_architects,
@@ -57,6 +58,7 @@ from domain.tapestry.commands import (
 from domain.tapestry.engine import Ctx, answer_top, current_options, run
 from domain.tapestry.events import TapestryEvent
 from domain.tapestry.evolve import evolve as fold
+from domain.tapestry.solo import hooks as solo
 from domain.tapestry.state import OVER, PLAY, SETUP, SeatState, TapestryOptions, TapestryState
 from domain.tapestry.view import TapestryView, make_view, redact
 
@@ -149,7 +151,7 @@ class TapestryGame(Game[TapestryState]):
 
     name = "tapestry"
     ruleset_version = "tapestry/1"
-    min_seats = 2
+    min_seats = 1  # 1 seat: against the Automa and the Shadow Empire (domain.tapestry.solo)
     max_seats = 5
     state_type = TapestryState
     options_type = TapestryOptions
@@ -162,7 +164,8 @@ class TapestryGame(Game[TapestryState]):
         if not isinstance(options, TapestryOptions):
             options = self.decode_options(options)
         if not self.min_seats <= seats <= self.max_seats:
-            raise MalformedCommand("SEATS", "This Tapestry engine plays 2 to 5 players.")
+            raise MalformedCommand("SEATS", "This Tapestry engine plays 1 to 5 players.")
+        solo.check_options(options, seats)
         if len(options.starting_civilizations) > seats:
             raise ValueError(f"starting_civilizations has more entries than the {seats} seats")
         return TapestryState(options=options, seats=[SeatState() for _ in range(seats)])
@@ -171,6 +174,7 @@ class TapestryGame(Game[TapestryState]):
         """Board, tech display, capitals and civilizations dealt, first player."""
         ctx = Ctx(state, chance)
         setup.deal(ctx)
+        solo.prepare(ctx)
         self._settle(ctx)
         return ctx.events
 
@@ -290,6 +294,10 @@ class TapestryGame(Game[TapestryState]):
         """Each seat's VP now (the final scores once over)."""
         return tuple(s.vp for s in state.seats)
 
+    def parties(self, state: TapestryState) -> tuple[PartyScore, ...]:
+        """The Automa's score in a solo game (no other party scores)."""
+        return solo.parties(state)
+
     def turn_key(self, state: TapestryState) -> str:
         """``phase:turn:seat`` — changes with every new turn."""
         if state.phase == SETUP:
@@ -317,7 +325,7 @@ class TapestryGame(Game[TapestryState]):
     # -- content --------------------------------------------------------------------------
     def assumptions(self) -> list[str]:
         """Every content record marked ``assumed`` (``"<file>#<record>: <note>"``)."""
-        return C.assumptions()
+        return C.assumptions() + solo.assumptions()
 
 
 __all__ = ["PLAY", "TapestryGame"]

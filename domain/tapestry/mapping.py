@@ -32,6 +32,8 @@ from domain.tapestry.rules import (
 from domain.tapestry.state import Frame, TapestryState
 
 TRAP_KEY = "trap"
+#: hooks run when a seat conquers a bot's territory: ``(ctx, hex, conqueror)``.
+BOT_DEFENDS: list[Callable[[Ctx, int, int], None]] = []
 
 
 # -- exploration ---------------------------------------------------------------------------
@@ -160,8 +162,11 @@ def _conquer_answer(ctx: Ctx, top: Frame, command: Command) -> None:
     index = next(i for i, h in enumerate(state.hexes) if (h.q, h.r) == (command.q, command.r))
     defender = state.hexes[index].controller()
     ctx.emit(ev.OutpostPlaced(seat=seat, hex=index))
+    if defender < -1:  # an automated opponent's territory (domain.tapestry.solo)
+        for hook in BOT_DEFENDS:
+            hook(ctx, index, seat)
     variant = top.ints[0]
-    both = variant == BOTH or (variant == BOTH_IF_OPPONENT and defender >= 0)
+    both = variant == BOTH or (variant == BOTH_IF_OPPONENT and defender != -1)
     if defender >= 0 and has_active(state.seats[seat], "pillage_and_plunder"):
         both = True
     dice = Frame(kind="dice", seat=seat, ints=(index, int(both), defender), source=top.source)

@@ -267,6 +267,9 @@ def tapestry_deck(state: TapestryState) -> list[int]:
     counts = {card.id: card.copies for card in C.TAPESTRY_CARDS.values()}
     for card in state.tapestry_discard:
         counts[card] -= 1
+    if state.solo is not None:  # solo removals and the Automa's cards (domain.tapestry.solo)
+        for card in (*solo_removed(state), *state.solo.cards_out()):
+            counts[card] -= 1
     for seat in state.seats:
         for card in seat.hand:
             counts[card] -= 1
@@ -299,6 +302,8 @@ def requirement_met(state: TapestryState, seat: int, card: int) -> bool:
     requirement = C.TECH_CARDS[card].requirement
     if requirement is None:
         return True
+    if requirement.type == "advancement_track" and bots_reach(state, requirement):
+        return True  # the bots count as neighbours (domain.tapestry.solo)
     for who in [seat, *state.neighbours(seat)]:
         player = state.seats[who]
         if requirement.type == "advancement_track":
@@ -365,3 +370,18 @@ def has_active(seat: SeatState, key: str) -> bool:
 def rules_neighbours(state: TapestryState, index: int) -> tuple[int, ...]:
     """Board indices of the neighbours of board hex ``index`` (-1 off the board)."""
     return board_neighbours(state.board)[index]
+
+
+def solo_removed(state: TapestryState) -> tuple[int, ...]:
+    """Tapestry cards out of the game against the Automa ("MISE EN PLACE GENERALE (SOLO)")."""
+    from domain.tapestry.solo.content import REMOVED_CARDS
+
+    return REMOVED_CARDS if state.solo is not None and state.solo.automa else ()
+
+
+def bots_reach(state: TapestryState, requirement: C.Requirement) -> bool:
+    """``True`` when a bot's token meets an advancement-track prerequisite."""
+    if state.solo is None:
+        return False
+    track = track_index(requirement.track)
+    return any(bot.tracks[track] >= requirement.min_space for bot in state.solo.bots)

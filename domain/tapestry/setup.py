@@ -13,6 +13,8 @@ from domain.tapestry import content as C
 from domain.tapestry import events as ev
 from domain.tapestry.engine import AUTO, Ctx
 from domain.tapestry.rules import hex_at
+from domain.tapestry.solo.content import REMOVED_CIVILIZATIONS as SOLO_REMOVED_CIVILIZATIONS
+from domain.tapestry.solo.content import SETUP as SOLO
 from domain.tapestry.state import Frame, TapestryState
 from domain.tapestry.tech import fill_display
 from domain.tapestry.turns import start_turn
@@ -59,6 +61,8 @@ def dealt_count(state: TapestryState) -> int:
 def home_hex(state: TapestryState, capital: int) -> int:
     """Board index of a capital's start territory on this game's board."""
     record = C.CAPITALS[capital]
+    if state.n == 1:  # solo: the 2/4 territory whatever the capital (domain.tapestry.solo)
+        return hex_at(state, *SOLO.human_home)
     q, r = record.start_small if state.board == "small" else record.start_large
     return hex_at(state, q, r)
 
@@ -87,6 +91,8 @@ def deal(ctx: Ctx) -> None:
             choose_capital(ctx, seat, capitals[index])
     fixed = fixed_civilizations(state)
     pool = [c for c in civs.implemented_ids() if c not in fixed.values()]
+    if state.n == 1:  # civilizations left out of solo games (domain.tapestry.solo)
+        pool = [c for c in pool if C.CIVILIZATIONS[c].key not in SOLO_REMOVED_CIVILIZATIONS]
     count = dealt_count(state)
     order = ctx.chance.permutation(len(pool))
     dealt = 0

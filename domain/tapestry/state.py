@@ -20,6 +20,8 @@ from typing import Annotated
 
 import msgspec
 
+from domain.tapestry.solo.state import SoloState
+
 SETUP, PLAY, OVER = "setup", "play", "over"
 RESOURCES: tuple[str, ...] = ("coin", "worker", "food", "culture")
 #: board order of the advancement tracks (``domain.tapestry.content.TRACKS``).
@@ -43,6 +45,10 @@ class TapestryOptions(msgspec.Struct, frozen=True, kw_only=True):
 
     civilizations_dealt: Annotated[int, msgspec.Meta(ge=1, le=2)] = 2
     starting_civilizations: tuple[str, ...] = ()
+    #: solo: the Automa's difficulty level, 1-4 ("Difficulté", ``domain.tapestry.solo``).
+    automa_level: Annotated[int, msgspec.Meta(ge=1, le=4)] = 2
+    #: 2-seat games: play with the Shadow Empire (refused for other seat counts).
+    shadow_empire: bool = False
 
     def __post_init__(self) -> None:
         """Only implemented civilizations, no duplicates (raises ``ValueError``)."""
@@ -259,6 +265,8 @@ class TapestryState(msgspec.Struct, kw_only=True):
     last_dice: list[int] = msgspec.field(default_factory=list)
     final_scores: list[int] | None = None
     winners: list[int] | None = None
+    #: the Automa and the Shadow Empire (``domain.tapestry.solo``); ``None`` without bots.
+    solo: SoloState | None = None
 
     @property
     def n(self) -> int:

@@ -106,7 +106,8 @@ DECISIONS["turn"] = (_turn_options, _turn_answer)
 
 
 def _first_into_era(state: TapestryState, seat: int, era: int) -> bool:
-    return all(state.seats[n].income_turns < era for n in state.neighbours(seat))
+    bots = state.solo is None or state.solo.income_turns < era  # the bots count as neighbours
+    return bots and all(state.seats[n].income_turns < era for n in state.neighbours(seat))
 
 
 def _income(ctx: Ctx, top: Frame) -> None:

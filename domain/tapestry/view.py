@@ -24,6 +24,7 @@ from domain.tapestry.events import (
     TapestryPlayed,
 )
 from domain.tapestry.evolve import MYSTICS, MYSTICS_REVEALED
+from domain.tapestry.solo.view import SoloView, redact_solo, solo_view
 from domain.tapestry.state import OVER, SETUP, Frame, HexState, Played, TapestryState, TechOwned
 
 #: civ_tokens keys private to their seat until a second key appears (their reveal): the
@@ -95,6 +96,8 @@ class TapestryView(msgspec.Struct, frozen=True, kw_only=True):
     seats: tuple[SeatView, ...]
     final_scores: tuple[int, ...] | None = None
     winners: tuple[int, ...] | None = None
+    #: the Automa and the Shadow Empire (``None`` in a game without bots).
+    solo: SoloView | None = None
 
 
 def _mat(played: list[Played]) -> tuple[Played, ...]:
@@ -168,12 +171,14 @@ def make_view(
         seats=tuple(seat_view(state, i, viewer) for i in range(state.n)),
         final_scores=tuple(state.final_scores) if state.final_scores is not None else None,
         winners=tuple(state.winners) if state.winners is not None else None,
+        solo=solo_view(state),
     )
 
 
 def redact(state: TapestryState, event: Event, viewer: int | None) -> Event:
     """``event`` as ``viewer`` may see it: others' draws and deals lose their cards, others'
     sealed Mystics predictions their value and salt."""
+    event = redact_solo(state, event)
     if (
         isinstance(event, PredictionMade)
         and event.seat != viewer

@@ -55,6 +55,7 @@ from domain.tapestry.events import (
     TrapPlayed,
     VPScored,
 )
+from domain.tapestry.solo.events import AutomaTrapChecked, ShadowEmpireAchievementEarned
 from domain.tapestry.state import TapestryOptions
 from domain.tapestry.view import TapestryView
 from service.api.convert import read
@@ -84,7 +85,7 @@ PROTO = "annales/v1/tapestry.proto"
 COMMANDS: tuple[type[msgspec.Struct], ...] = TapestryCommand.__args__  # type: ignore[attr-defined]
 EVENTS: tuple[type[msgspec.Struct], ...] = TapestryEvent.__args__  # type: ignore[attr-defined]
 
-#: seeded bot games sampled: this many per seat count (2 to 5); a game takes ~40 ms.
+#: seeded bot games sampled: this many per seat count (1, solo, to 5); a game takes ~40 ms.
 GAMES_PER_COUNT = 6
 #: decisions between two sampled views (the first state of every decision is sampled too).
 VIEW_EVERY = 97
@@ -147,7 +148,7 @@ def _play_all() -> Samples:
     commands: dict[str, dict[Any, None]] = defaultdict(dict)
     events: dict[str, dict[Any, None]] = defaultdict(dict)
     views: list[tuple[str, TapestryView]] = []
-    for seats in range(2, 6):
+    for seats in range(1, 6):  # 1: solo, against the Automa and the Shadow Empire
         for index in range(GAMES_PER_COUNT):
             _play(seats, f"tapestry-proto-{seats}-{index}".encode(), commands, events, views)
     return Samples(
@@ -192,6 +193,8 @@ HAND_EVENTS: tuple[Any, ...] = (
     TechTaken(seat=2, owner=0, card=8),  # Inventors
     PlotsBlocked(seat=1, cells=((0, 3), (4, 4))),  # Architects' cubes
     BuildingsSwapped(seat=0, first=(4, 4), second=(6, 6)),  # Architects gained mid-game
+    AutomaTrapChecked(hex=5, revealed=(9, 42), trap=True),  # solo: a human conquest
+    ShadowEmpireAchievementEarned(achievement=1),
     ResourcesChanged(seat=0, delta=(-2, 0, 1, -8), reason="pay"),
     VPScored(seat=2, vp=-3, reason="dictatorship"),
     TokenMoved(seat=1, track="technology", token=1, origin=-1, to=0),
@@ -251,6 +254,7 @@ def test_most_event_classes_are_met_in_play(samples: Samples) -> None:
         "TechDiscarded", "TrackCompleted", "TrapPlayed", "PlotsCleared", "TerritoryTileGiven",
         "TapestryReshuffled", "PiecePlaced", "PredictionMade", "PredictionsRevealed",
         "TechTaken", "PlotsBlocked", "BuildingsSwapped",
+        "AutomaTrapChecked", "ShadowEmpireAchievementEarned",
     }  # fmt: skip
     assert names - set(samples.events) <= rare, names - set(samples.events)
     drawn = samples.events["TapestryDrawn"]

@@ -71,6 +71,8 @@ HIDDEN_KINDS = {
     "CivilizationsDealt": "civilizations",
     "TapestryPlayed": "card",
     "PredictionMade": "value",
+    "AutomaTapestryDrawn": "cards",  # solo: the Automa's face-down cards, hidden from all
+    "AutomaTapestryPlaced": "card",
 }
 
 
@@ -125,6 +127,9 @@ def hidden_events(server: ServerProcess, game_id: str) -> tuple[list[Hidden], in
                     envelope.command_id,
                 )
             )
+        elif envelope.kind in ("AutomaTapestryDrawn", "AutomaTapestryPlaced"):
+            value = tuple(event.cards) if envelope.kind == "AutomaTapestryDrawn" else event.card
+            found.append(Hidden(envelope.kind, envelope.seq, None, value, envelope.command_id))
         elif envelope.kind == "TapestryPlayed" and not event.face_up:
             found.append(
                 Hidden("TapestryPlayed", envelope.seq, None, event.card, envelope.command_id)
@@ -184,6 +189,9 @@ def scrambled(game: Any, state: TapestryState, viewer: int | None) -> TapestrySt
             sealed = seat.civ_tokens.get(MYSTICS)
             if sealed is not None:  # another valid prediction in each category
                 seat.civ_tokens[MYSTICS] = [v % 4 + 1 for v in sealed]
+    if copy.solo is not None:  # the Automa's face-down tapestry cards
+        copy.solo.tapestry = [_other(cards, c) for c in copy.solo.tapestry]
+        copy.solo.mat = [_other(cards, c) for c in copy.solo.mat]
     return copy
 
 
@@ -202,6 +210,8 @@ def _event_value(event: pb.GameEvent, kind: str) -> Any:
             "CivilizationsDealt": "civilizations_dealt",
             "TapestryPlayed": "tapestry_played",
             "PredictionMade": "prediction_made",
+            "AutomaTapestryDrawn": "automa_tapestry_drawn",
+            "AutomaTapestryPlaced": "automa_tapestry_placed",
         }[kind],
     )
     value = getattr(payload, HIDDEN_KINDS[kind])
@@ -468,4 +478,64 @@ def test_tapestry_redaction_oracle_long(
     per_block = N_GAMES_LONG // LONG_BLOCKS
     for index in range(1000 + block * per_block, 1000 + (block + 1) * per_block):
         leaks.extend(run_oracle(stub, server, index))
+    assert not leaks, _report(leaks)
+
+
+def run_solo_oracle(
+    stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess, index: int
+) -> list[str]:
+    """One recorded solo game (against the Automa and the Shadow Empire) and its leaks: the
+    Automa's face-down tapestry cards stay hidden from the seat and the spectator until the
+    end, in events, views, records and legal actions; the oracle flags a planted leak."""
+    seed = long_seed(f"tapestry-solo-oracle{index}")
+    game = create_tapestry_game(stub, 1, seed=seed)
+    recorder = Recorder(
+        stub,
+        game,
+        1,
+        random.Random(index),
+        probe_rate=PROBE_RATE,
+        error_action=_error_action(),
+        sealed_kinds=(),
+        reveal_kinds=(),
+        always_sealed=True,
+    )
+    recorder.play(f"tapestry-solo-oracle-bot-{index}".encode())
+    stats: dict[str, int] = {}
+    leaks = check_tapestry(recorder, server, seed, stats)
+    for key in ("events", "records", "non_interference", "legal_actions"):
+        assert stats.get(key, 0) > 0, f"vacuous check ({key}): {stats}"
+    secrets, _, _ = hidden_events(server, game.game_id)
+    automa = {s.seq: s for s in secrets if s.kind == "AutomaTapestryDrawn"}
+    assert automa, "the Automa draws face-down tapestry cards at level 2"
+    stream = next(
+        m
+        for m in recorder.seen
+        if m.rpc == "WatchGame"
+        and m.viewer == 0
+        and any(e.seq in automa and e.redacted for e in m.message.events)
+    )
+    leaky = pb.WatchGameResponse()
+    leaky.CopyFrom(stream.message)
+    event = next(e for e in leaky.events if e.seq in automa and e.redacted)
+    event.tapestry.automa_tapestry_drawn.cards.extend(automa[event.seq].value)
+    view_item = next(m for m in recorder.seen if m.rpc == "GetView")
+    planted = Recorder(
+        recorder.stub,
+        recorder.game,
+        1,
+        recorder.rng,
+        seen=[Seen(stream.viewer, "WatchGame", stream.lo, stream.hi, leaky), view_item],
+    )
+    found = check_tapestry(planted, server, seed)
+    assert any("AutomaTapestryDrawn" in f and "shows" in f for f in found), found
+    return [f"solo game {index}: {leak}" for leak in leaks]
+
+
+def test_tapestry_redaction_oracle_solo(
+    stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess
+) -> None:
+    """Solo: the Automa's face-down tapestry cards and the seed stay hidden from the seat and
+    from spectators until the game ends (the decision deck keeps no order to leak)."""
+    leaks = run_solo_oracle(stub, server, 0)
     assert not leaks, _report(leaks)

@@ -382,6 +382,8 @@ def main() -> None:
     print("== engine (Tapestry, no storage) ==")
     bench_tapestry()
     bench_tapestry_bot()
+    print("== engine (Tapestry solo against the Automa, no storage) ==")
+    importlib.import_module("tests.bench.tapestry_solo").main()
     print("== engine (Imperium, no storage) ==")
     bench_imperium()
     with tempfile.TemporaryDirectory() as tmp:

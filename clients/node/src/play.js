@@ -28,7 +28,8 @@ import { parseArgs } from "node:util";
 import { AnnalesClient, AnnalesError } from "./client.js";
 
 const USAGE = `usage: node src/play.js [--target HOST:PORT] [--players 2-4] [--seed N]
-                        [--max-commands N] [--deadline-ms MS] [--watch-grace-ms MS]`;
+                        [--max-commands N] [--deadline-ms MS] [--watch-grace-ms MS]
+                        [--solo-tapestry LEVEL]   (1 seat against the Automa, level 1-4)`;
 
 /** mulberry32: a tiny seeded PRNG, uniform floats in [0, 1). */
 export function mulberry32(seed) {
@@ -60,11 +61,13 @@ function options(argv) {
       "max-commands": { type: "string", default: "100000" },
       "deadline-ms": { type: "string", default: "30000" },
       "watch-grace-ms": { type: "string", default: "15000" },
+      "solo-tapestry": { type: "string", default: "" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
-  const players = Number(values.players);
-  if (!Number.isInteger(players) || players < 2 || players > 4) {
+  const solo = soloLevel(values["solo-tapestry"]);
+  const players = solo ? 1 : Number(values.players);
+  if (!solo && (!Number.isInteger(players) || players < 2 || players > 4)) {
     throw new UsageError("--players must be 2, 3 or 4");
   }
   const numbers = {};
@@ -78,6 +81,7 @@ function options(argv) {
     help: values.help,
     target: values.target,
     players,
+    solo,
     seed: values.seed,
     maxCommands: numbers["max-commands"],
     deadlineMs: numbers["deadline-ms"],
@@ -86,6 +90,22 @@ function options(argv) {
 }
 
 class UsageError extends Error {}
+
+/** The Automa level of `--solo-tapestry` (0: a Rise & Fall game, the default). */
+function soloLevel(text) {
+  if (!text) return 0;
+  const level = Number(text);
+  if (!Number.isInteger(level) || level < 1 || level > 4) {
+    throw new UsageError("--solo-tapestry must be an Automa level, 1 to 4");
+  }
+  return level;
+}
+
+/** CreateGame fields: Rise & Fall, or solo Tapestry against the Automa at `opts.solo`. */
+function gameRequest(opts) {
+  if (!opts.solo) return {};
+  return { gameType: "GAME_TYPE_TAPESTRY", options: { tapestry: { automa_level: opts.solo } } };
+}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const TRANSIENT = new Set(["UNAVAILABLE", "DEADLINE_EXCEEDED"]);
@@ -229,7 +249,11 @@ async function play(opts) {
   try {
     await client.waitForReady(10_000);
     const names = Array.from({ length: opts.players }, (_, i) => `node-${i + 1}`);
-    const created = await client.createGame({ seatNames: names, seed: `node-play/${opts.seed}` });
+    const created = await client.createGame({
+      seatNames: names,
+      seed: `node-play/${opts.seed}`,
+      ...gameRequest(opts),
+    });
     const gameId = created.game_id;
     const tokens = created.seat_tokens.map((seat) => seat.token);
     if (tokens.length !== opts.players) {
@@ -320,6 +344,8 @@ async function play(opts) {
       verified: true,
       winners: game.winners,
       scores: game.scores,
+      // automated opponents (solo Tapestry: the Automa) with their scores
+      parties: (game.parties ?? []).map((p) => ({ name: p.name, score: p.score, winner: p.winner })),
       players: opts.players,
       seed: opts.seed,
       commands,

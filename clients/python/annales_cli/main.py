@@ -161,7 +161,7 @@ def _demo_progress(game: str) -> Callable[[GameService, str], None]:
 
 @app.command()
 def demo(
-    players: int = typer.Option(3, help="Number of seats (riseandfall 2-4, tapestry 2-5)."),
+    players: int = typer.Option(3, help="Number of seats (riseandfall 2-4, tapestry 1-5)."),
     seed: str = typer.Option("demo", help="Game seed (text)."),
     bot: str = typer.Option("greedy", help="Bot kind for every seat: random or greedy."),
     db: str = typer.Option("data/annales.db", help="SQLite event-store file."),
@@ -199,6 +199,10 @@ def demo(
         details = outcome.details[seat] if outcome.details else {}
         mark = " *" if seat in outcome.winners else ""
         table.add_row(names[seat] + mark, *(str(details.get(k, "")) for k in keys), str(total))
+    for party in match.game.parties(match.state):  # automated opponents (Tapestry's Automa)
+        table.add_row(
+            party.name + (" *" if party.winner else ""), *("" for _ in keys), str(party.score)
+        )
     console.print(table)
     console.print(f"seed revealed: {match.kernel.seed}")
     console.print(f"export with: annales export {created.game_id} --db {db}")

@@ -79,6 +79,8 @@ GAME_OPTIONS = {
     "--civilizations": ("tapestry", "civilizations_dealt"),
     "--nations": ("imperium", "nations"),
     "--box": ("imperium", "box"),
+    "--automa-level": ("tapestry", "automa_level"),
+    "--shadow-empire": ("tapestry", "shadow_empire"),
 }
 ServerOption = typer.Option(None, "--server", envvar="ANNALES_SERVER", help=SERVER_HELP)
 TokensOption = typer.Option(None, "--tokens", help=TOKENS_HELP)
@@ -92,7 +94,11 @@ def _names(client: AnnalesClient, game_id: str) -> list[str]:
 def new(
     game: str = typer.Argument("riseandfall", help=GAME_HELP),
     players: int | None = typer.Option(
-        None, "--players", "-n", help="Seats: 2-4 for riseandfall, 2-5 for tapestry (default 3)."
+        None,
+        "--players",
+        "-n",
+        help="Seats: 2-4 for riseandfall, 1-5 for tapestry (1: solo against the Automa; "
+        "default 3).",
     ),
     seed: str = typer.Option("", help="Seed (text); random when empty, secret until the end."),
     names: str = typer.Option("", help="Comma-separated seat names (default player1, ...)."),
@@ -109,6 +115,12 @@ def new(
     box: str | None = typer.Option(
         None, help="imperium: whose common cards are used, classics or legends."
     ),
+    automa_level: int | None = typer.Option(
+        None, "--automa-level", help="tapestry solo: the Automa's level, 1-4 (default 2)."
+    ),
+    shadow_empire: bool | None = typer.Option(
+        None, "--shadow-empire", help="tapestry, 2 players: play with the Shadow Empire."
+    ),
     server: str | None = ServerOption,
     tokens: Path | None = TokensOption,
 ) -> None:
@@ -118,7 +130,8 @@ def new(
     are refused for another game.
 
     Example: ``annales new riseandfall --players 3 --seed s1 --names ann,bob,cy`` or
-    ``annales new tapestry --players 4 --seed s2``
+    ``annales new tapestry --players 4 --seed s2`` or, solo against the Automa,
+    ``annales new tapestry --players 1 --automa-level 3``
     """
     name = game_name(game)
     seat_names = [n.strip() for n in names.split(",") if n.strip()] if names else []
@@ -131,6 +144,7 @@ def new(
         "--trophies": trophies, "--world": world, "--civilizations": civilizations,
         "--nations": [n.strip() for n in nations.split(",") if n.strip()] if nations else None,
         "--box": box,
+        "--automa-level": automa_level, "--shadow-empire": shadow_empire,
     }  # fmt: skip
     for flag, value in given.items():
         if value is None:

@@ -32,6 +32,7 @@ from rich.table import Table
 from rich.text import Text
 
 from annales_cli.render_common import SEAT_STYLE, STATUS, describe_fields, seat_name
+from annales_cli.render_tapestry_solo import party_name, render_bots
 
 __all__ = [
     "describe_tapestry_action",
@@ -231,7 +232,7 @@ def _map(view: Mapping[str, Any], names: Sequence[str]) -> Text:
             key = (int(outpost.get("seat", 0)), bool(outpost.get("toppled")))
             counts[key] = counts.get(key, 0) + 1
         owners = ", ".join(
-            seat_name(names, s) + (f" ×{n}" if n > 1 else "") + (" (toppled)" if toppled else "")
+            party_name(names, s) + (f" ×{n}" if n > 1 else "") + (" (toppled)" if toppled else "")
             for (s, toppled), n in counts.items()
         )
         text.append(f"  ({cell.get('q', 0)},{cell.get('r', 0)}) {where}: {owners}\n")
@@ -304,6 +305,9 @@ def render_tapestry_view(
     parts += [_seats_table(view, names), _cards_table(view, names)]
     capitals = [_capital(seat, names) for seat in view.get("seats", [])]
     parts += [Columns(capitals, padding=(0, 4)), _map(view, names), _decision(view, names)]
+    bots = render_bots(view)  # solo: the Automa and the Shadow Empire
+    if bots is not None:
+        parts.insert(len(parts) - 1, bots)
     return Group(*parts)
 
 

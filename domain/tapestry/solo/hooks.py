@@ -1,0 +1,91 @@
+"""The solo rules' entry points used by :class:`~domain.tapestry.game.TapestryGame`.
+
+Importing this module registers the bots' agenda frames (:mod:`.turn`, :mod:`.income`,
+:mod:`.conquest`), their turn before each human turn (``engine.END_TURN``) and the Automa's
+defence when a seat conquers its territory (``mapping.BOT_DEFENDS``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, get_args
+
+from domain.core.game import PartyScore
+from domain.tapestry.mapping import BOT_DEFENDS
+from domain.tapestry.solo import AUTOMA, NAMES
+from domain.tapestry.solo import content as S
+from domain.tapestry.solo.conquest import defend
+from domain.tapestry.solo.turn import has_bots, prepare
+from domain.tapestry.state import OVER, TapestryState
+
+BOT_DEFENDS.append(defend)
+
+
+class SoloRulesMissing(ValueError):
+    """An expansion box is enabled whose solo rules are not implemented."""
+
+
+def expansion_boxes(options: Any) -> tuple[str, ...]:
+    """The expansion boxes enabled by ``options`` (none while the options have no
+    ``expansions`` field)."""
+    boxes = getattr(options, "expansions", ())
+    return tuple(boxes) if boxes else ()
+
+
+def accepted_boxes(options_type: type) -> tuple[str, ...]:
+    """Every box the options type accepts in an ``expansions`` field (``()``: no field)."""
+    fields = getattr(options_type, "__annotations__", {})
+    kind = fields.get("expansions")
+    if kind is None:
+        return ()
+    found: list[str] = []
+    stack = [kind]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.append(item)
+        else:
+            stack.extend(get_args(item))
+    return tuple(sorted(set(found)))
+
+
+def check_expansions(boxes: tuple[str, ...]) -> None:
+    """Refuse a box whose solo rules are unknown (raises :class:`SoloRulesMissing`)."""
+    for box in boxes:
+        record = S.EXPANSIONS.get(box)
+        if record is None or record.changes is None:
+            raise SoloRulesMissing(
+                f"expansions: the solo rules of {box!r} are not implemented "
+                "(content/automa.json#expansions)"
+            )
+
+
+def check_options(options: Any, seats: int) -> None:
+    """Solo and Shadow Empire options against the seat count (raises ``ValueError`` naming
+    the field)."""
+    if getattr(options, "shadow_empire", False) and seats != 2:
+        raise ValueError(f"shadow_empire: the Shadow Empire variant is for 2 seats, not {seats}")
+    if seats == 1:
+        check_expansions(expansion_boxes(options))
+        for text in getattr(options, "starting_civilizations", ()):
+            key = text
+            from domain.tapestry import content as C
+            from domain.tapestry.setup import starting_civilization_id
+
+            if text:
+                key = C.CIVILIZATIONS[starting_civilization_id(text)].key
+            if key in S.REMOVED_CIVILIZATIONS:
+                raise ValueError(f"starting_civilizations: {text!r} is not played solo")
+
+
+def parties(state: TapestryState) -> tuple[PartyScore, ...]:
+    """The Automa's score (the Shadow Empire never scores)."""
+    solo = state.solo
+    if solo is None or not solo.automa:
+        return ()
+    won = state.phase == OVER and not state.winners
+    return (PartyScore(name=NAMES[AUTOMA], score=solo.vp, winner=won),)
+
+
+assumptions = S.assumptions
+
+__all__ = ["check_options", "has_bots", "parties", "prepare"]
