@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 import msgspec
 
 from domain.core.chance import Chance
+from domain.core.errors import MalformedCommand
 
 S = TypeVar("S", bound=msgspec.Struct)
 
@@ -218,7 +219,17 @@ class Game(ABC, Generic[S]):
         return state
 
     def decode_options(self, options: dict[str, Any] | None) -> Any:
-        """Options from plain data, validated (raises ``msgspec.ValidationError``)."""
+        """Options from plain data, validated: raises ``MalformedCommand`` naming an unknown
+        option key and its value, ``msgspec.ValidationError`` for a bad value."""
+        known = msgspec.structs.fields(self.options_type)
+        names = {field.encode_name for field in known}
+        for key, value in (options or {}).items():
+            if key not in names:
+                raise MalformedCommand(
+                    "INVALID_OPTION",
+                    f"Unknown option {key!r} (value {value!r}) for {self.ruleset_version}; "
+                    f"known options: {', '.join(sorted(names)) or 'none'}.",
+                )
         return msgspec.convert(options or {}, type=self.options_type)
 
     def replay(self, state: S, events: Sequence[Event]) -> S:

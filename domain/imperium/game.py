@@ -70,6 +70,8 @@ class ImperiumGame(Game[ImperiumState]):
 
     name = "imperium"
     ruleset_version = "imperium-classics/1"
+    #: the rules revision copied into every state (``state.rules``); 2 for ``imperium/2``.
+    revision = 1
     min_seats = 2
     max_seats = 4
     state_type = ImperiumState
@@ -86,7 +88,12 @@ class ImperiumGame(Game[ImperiumState]):
             raise MalformedCommand("SEATS", "Imperium: Classics plays 2 to 4 players here.")
         if options.box not in ("", *C.BOXES):
             raise MalformedCommand("BOX", f"Unknown box {options.box!r}: classics or legends.")
-        return ImperiumState(options=options, n=seats, seats=[SeatState() for _ in range(seats)])
+        return ImperiumState(
+            options=options,
+            n=seats,
+            seats=[SeatState() for _ in range(seats)],
+            revision=self.revision,
+        )
 
     def setup(self, state: ImperiumState, chance: Chance) -> list[Event]:
         """Nations, market, opening hands, the Solstice card, the first order decision."""
@@ -229,4 +236,12 @@ class ImperiumGame(Game[ImperiumState]):
         return C.assumptions() + assumptions()
 
 
-__all__ = ["ImperiumGame"]
+class ImperiumGame2(ImperiumGame):
+    """Ruleset ``imperium/2``: the rules of ``imperium-classics/1`` corrected after the rules
+    audit (see ``docs/games/rulesets.md``)."""
+
+    ruleset_version = "imperium/2"
+    revision = 2
+
+
+__all__ = ["ImperiumGame", "ImperiumGame2"]
