@@ -1,4 +1,5 @@
-"""Imperium: Classics (2-4 players) as a pure decider (see ``domain.core.game``).
+"""Imperium: Classics and Legends (2-4 players, multiplayer rules) as a pure decider (see
+``domain.core.game``); rulesets ``imperium-classics/1`` and ``imperium/2`` (the default).
 
 The rules follow the French rulebook (``rules/imperium-rulebook-fr.txt``, multiplayer part);
 sections are named in module docstrings and in every ``RuleViolation``. Card effects are data
@@ -66,7 +67,8 @@ PROMPTS: dict[str, tuple[str, str]] = {
 
 
 class ImperiumGame(Game[ImperiumState]):
-    """The Imperium: Classics rules (2-4 seats)."""
+    """The Imperium rules (Classics and Legends nations, 2-4 seats), ruleset
+    ``imperium-classics/1``; :class:`ImperiumGame2` is ``imperium/2``."""
 
     name = "imperium"
     ruleset_version = "imperium-classics/1"
@@ -85,7 +87,7 @@ class ImperiumGame(Game[ImperiumState]):
         if not isinstance(options, ImperiumOptions):
             options = self.decode_options(options)
         if not self.min_seats <= seats <= self.max_seats:
-            raise MalformedCommand("SEATS", "Imperium: Classics plays 2 to 4 players here.")
+            raise MalformedCommand("SEATS", "Imperium plays 2 to 4 players here.")
         if options.box not in ("", *C.BOXES):
             raise MalformedCommand("BOX", f"Unknown box {options.box!r}: classics or legends.")
         return ImperiumState(

@@ -1,4 +1,4 @@
-"""The Imperium: Classics game state: options, seats, the market, piles and the agenda.
+"""The Imperium (Classics and Legends) game state: options, seats, the market, piles and the agenda.
 
 The state is a mutable :class:`msgspec.Struct`; only :mod:`domain.imperium.evolve` changes it,
 except the agenda and the memo, which the engine rewrites while deciding and publishes at the
