@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 import msgspec
 
 from domain.core.chance import Chance
+from domain.core.errors import MalformedCommand
 
 S = TypeVar("S", bound=msgspec.Struct)
 
@@ -109,6 +110,9 @@ class Game(ABC, Generic[S]):
     state_type: ClassVar[type[msgspec.Struct]]
     #: the options struct type (decoded from the options given at creation).
     options_type: ClassVar[type[msgspec.Struct]]
+    #: options added to ``options_type`` after the ruleset was first released: recorded in
+    #: the creation event only when not at their default (see :meth:`recorded_options`).
+    late_options: ClassVar[frozenset[str]] = frozenset()
     #: the tagged union of the game's commands (a ``Union[...]`` type).
     command_type: ClassVar[Any]
     #: the tagged union of the game's events (a ``Union[...]`` type).
@@ -217,8 +221,31 @@ class Game(ABC, Generic[S]):
         state: S = msgspec.msgpack.decode(data, type=self.state_type)  # type: ignore[assignment]
         return state
 
+    def recorded_options(self, options: Any) -> dict[str, Any]:
+        """``options`` (an ``options_type``) as the creation event records them: every option,
+        sorted by name, except the :attr:`late_options` left at their default — so that the
+        creation events of games created before those options existed, and re-executed from
+        their records, stay byte-identical."""
+        data = msgspec.to_builtins(options)
+        defaults = msgspec.to_builtins(self.options_type())
+        return {
+            key: value
+            for key, value in sorted(data.items())
+            if key not in self.late_options or value != defaults.get(key)
+        }
+
     def decode_options(self, options: dict[str, Any] | None) -> Any:
-        """Options from plain data, validated (raises ``msgspec.ValidationError``)."""
+        """Options from plain data, validated: raises ``MalformedCommand`` naming an unknown
+        option key and its value, ``msgspec.ValidationError`` for a bad value."""
+        known = msgspec.structs.fields(self.options_type)
+        names = {field.encode_name for field in known}
+        for key, value in (options or {}).items():
+            if key not in names:
+                raise MalformedCommand(
+                    "INVALID_OPTION",
+                    f"Unknown option {key!r} (value {value!r}) for {self.ruleset_version}; "
+                    f"known options: {', '.join(sorted(names)) or 'none'}.",
+                )
         return msgspec.convert(options or {}, type=self.options_type)
 
     def replay(self, state: S, events: Sequence[Event]) -> S:

@@ -1,1 +1,2 @@
-"""Imperium: Classics (and later Legends): content data and rules."""
+"""Imperium: Classics and Imperium: Legends (the 16 nations of both boxes): content data and
+rules, rulesets ``imperium-classics/1`` and ``imperium/2``."""

@@ -1,4 +1,5 @@
-"""Imperium: Classics (2-4 players) as a pure decider (see ``domain.core.game``).
+"""Imperium: Classics and Legends (2-4 players, multiplayer rules) as a pure decider (see
+``domain.core.game``); rulesets ``imperium-classics/1`` and ``imperium/2`` (the default).
 
 The rules follow the French rulebook (``rules/imperium-rulebook-fr.txt``, multiplayer part);
 sections are named in module docstrings and in every ``RuleViolation``. Card effects are data
@@ -66,10 +67,13 @@ PROMPTS: dict[str, tuple[str, str]] = {
 
 
 class ImperiumGame(Game[ImperiumState]):
-    """The Imperium: Classics rules (2-4 seats)."""
+    """The Imperium rules (Classics and Legends nations, 2-4 seats), ruleset
+    ``imperium-classics/1``; :class:`ImperiumGame2` is ``imperium/2``."""
 
     name = "imperium"
     ruleset_version = "imperium-classics/1"
+    #: the rules revision copied into every state (``state.rules``); 2 for ``imperium/2``.
+    revision = 1
     min_seats = 2
     max_seats = 4
     state_type = ImperiumState
@@ -83,10 +87,15 @@ class ImperiumGame(Game[ImperiumState]):
         if not isinstance(options, ImperiumOptions):
             options = self.decode_options(options)
         if not self.min_seats <= seats <= self.max_seats:
-            raise MalformedCommand("SEATS", "Imperium: Classics plays 2 to 4 players here.")
+            raise MalformedCommand("SEATS", "Imperium plays 2 to 4 players here.")
         if options.box not in ("", *C.BOXES):
             raise MalformedCommand("BOX", f"Unknown box {options.box!r}: classics or legends.")
-        return ImperiumState(options=options, n=seats, seats=[SeatState() for _ in range(seats)])
+        return ImperiumState(
+            options=options,
+            n=seats,
+            seats=[SeatState() for _ in range(seats)],
+            revision=self.revision,
+        )
 
     def setup(self, state: ImperiumState, chance: Chance) -> list[Event]:
         """Nations, market, opening hands, the Solstice card, the first order decision."""
@@ -229,4 +238,12 @@ class ImperiumGame(Game[ImperiumState]):
         return C.assumptions() + assumptions()
 
 
-__all__ = ["ImperiumGame"]
+class ImperiumGame2(ImperiumGame):
+    """Ruleset ``imperium/2``: the rules of ``imperium-classics/1`` corrected after the rules
+    audit (see ``docs/games/rulesets.md``)."""
+
+    ruleset_version = "imperium/2"
+    revision = 2
+
+
+__all__ = ["ImperiumGame", "ImperiumGame2"]

@@ -240,6 +240,33 @@ def _find(ctx: Ctx, top: Frame, card: str) -> None:
             move(ctx, top.seat, other, z(top.seat, zone), z(top.seat, dst))
 
 
+def shuffle_searched(ctx: Ctx, seat: int, zones: str) -> None:
+    """Forget the known order of the searched decks (``"deck,nation_deck"``): cards known on
+    top of the deck go back into it, those known in the nation deck likewise (the accession
+    card stays at the bottom, in its own zone)."""
+    owner = ctx.state.seats[seat]
+    moves = {
+        "deck": (("deck_top", "deck"),),
+        "nation_deck": (("nation_top", "nation_deck"), ("nation_bottom", "nation_deck")),
+    }
+    for zone in zones.split(","):
+        for src, dst in moves.get(zone, ()):
+            for other in list(getattr(owner, src)):
+                move(ctx, seat, other, z(seat, src), z(seat, dst))
+
+
+@action("find_revised")
+def _find_revised(ctx: Ctx, top: Frame, card: str) -> None:
+    """``imperium/2``: the found card goes where the step says; then only the decks searched
+    are shuffled (``data``: ``"<to>|<searched decks>"``)."""
+    to, _, shuffled = top.data.partition("|")
+    if to == "history":
+        _to(ctx, top.seat, card, K.history_zone(ctx.state, top.seat))
+    else:
+        _to(ctx, top.seat, card, z(top.seat, "discard" if to == "discard" else "hand"))
+    shuffle_searched(ctx, top.seat, shuffled)
+
+
 @action("place_tokens")
 def _place_tokens(ctx: Ctx, top: Frame, card: str) -> None:
     amount = json.loads(top.data)

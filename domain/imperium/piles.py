@@ -15,7 +15,7 @@ from domain.imperium import events as ev
 from domain.imperium import market as M
 from domain.imperium.engine import AUTO, Ctx, steps_frame
 from domain.imperium.ops import is_accession, move, take_nation_top, z
-from domain.imperium.picks import pick_frame, where, zone_cards
+from domain.imperium.picks import pick_frame, shuffle_searched, where, zone_cards
 from domain.imperium.state import Frame
 from domain.imperium.steps import on
 
@@ -85,8 +85,50 @@ def return_looked(ctx: Ctx, seat_index: int, pile: str, nation_dst: str) -> None
 AUTO["return_looked"] = _return_looked
 
 
+#: "Trouver": the zones searched, in this order, when the card names none.
+FIND_ORDER: tuple[str, ...] = ("hand", "discard", "deck", "nation_deck")
+
+
+def _find_zone(ctx: Ctx, seat: int, zone: str, card: str) -> list[str]:
+    owner = ctx.state.seats[seat]
+    if zone == "nation_deck":
+        return [*owner.nation_top, *owner.nation_deck, *owner.nation_bottom]
+    return zone_cards(ctx.state, seat, zone, card)
+
+
+def _find_revised(ctx: Ctx, top: Frame, step: E.Find) -> None:
+    """ "Trouver" (``imperium/2``): "Cherchez parmi les éléments suivants, et dans cet ordre
+    [...] votre main, votre défausse, votre deck et votre pioche Nation"; "Si vous trouvez la
+    carte spécifiée, cessez vos recherches". A card that offers a choice ("trouvez une ...")
+    searches every zone. "Quand vous avez terminé vos recherches, que ce soit dans votre deck
+    ou dans votre pioche Nation, mélangez-les": a deck searched is shuffled, found or not, so
+    the order known of its cards is forgotten; a search that stopped earlier shuffles nothing.
+    """
+    zones = tuple(str(zone) for zone in step.search) or FIND_ORDER
+    searched: list[str] = []
+    found: list[str] = []
+    for zone in zones:
+        searched.append(zone)
+        cards = _find_zone(ctx, top.seat, zone, top.card)
+        if step.card is not None:
+            found += [c for c in cards if c in step.card.ids or K.name(c) == step.card.name]
+            if found:
+                break
+        else:
+            found += [c for c in cards if K.matches(ctx.state, c, step.filter)]
+    shuffled = ",".join(zone for zone in searched if zone in ("deck", "nation_deck"))
+    if found:
+        ctx.push(pick_frame(top.seat, top.card, "find_revised", found, 1,
+                            data=f"{step.to}|{shuffled}"))  # fmt: skip
+    else:
+        shuffle_searched(ctx, top.seat, shuffled)
+
+
 @on(E.Find)
 def _find(ctx: Ctx, top: Frame, step: E.Find) -> None:
+    if ctx.state.revision >= 2:
+        _find_revised(ctx, top, step)
+        return
     owner = ctx.state.seats[top.seat]
     pool = [*owner.hand, *owner.discard, *owner.deck, *owner.deck_top, *owner.nation_top,
             *owner.nation_deck, *owner.nation_bottom]  # fmt: skip

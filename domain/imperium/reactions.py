@@ -155,7 +155,14 @@ def defend_frames(state: ImperiumState, attacker: int) -> list[Frame]:
 def _defend_options(state: ImperiumState, top: Frame) -> list[Command]:
     if top.seat in state.memo.immune:
         return []
-    return [Choose(index=i) for i in range(len(defences(state, top.seat)))] + [Pass()]
+    held = defences(state, top.seat)
+    if state.revision >= 2:
+        # imperium/2: a passive defence whose text offers no choice ("may") protects at once:
+        # it is the only option, so the engine applies it without asking.
+        for index, (_, block) in enumerate(held):
+            if block.trigger == "passive" and not any(isinstance(s, May) for s in block.do):
+                return [Choose(index=index)]
+    return [Choose(index=i) for i in range(len(held))] + [Pass()]
 
 
 def _defend_answer(ctx: Ctx, top: Frame, command: Command) -> None:

@@ -108,6 +108,33 @@ RULINGS: tuple[Decision, ...] = (
         "(the Vikings' power card reacts to it), as the one taken when acquiring from exile.",
     ),
     _assumed(
+        "collapse_counts_every_unrest",
+        "imperium/2: a collapse counts every unrest card the seat holds. The rulebook lists "
+        "hand, play area, deck, discard and History; cards garrisoned under a card of the play "
+        "area are taken as part of the play area, and the Atlanteans' submerged pile as their "
+        "History ('Au lieu d'une pile Histoire, les Atlantes ont une pile Submersion'). "
+        "imperium-classics/1 counted the listed piles only.",
+    ),
+    _rule(
+        "submerged_history_vp: imperium/2: a card scoring 'in the History' scores nothing in "
+        "the submerged pile ('n'en rapportent aucun quand elles sont dans votre pile "
+        "Submersion'); imperium-classics/1 gave it its 'otherwise' value",
+        "Mots-clefs: Submergée",
+    ),
+    _rule(
+        "find_stops: imperium/2: Trouver searches hand, discard, deck, then nation deck and "
+        "stops at the first holding the named card ('cessez vos recherches'); a choice "
+        "('trouvez une ...') searches every zone; the decks searched are shuffled, found or "
+        "not ('mélangez-les'), so what was known of their order is forgotten; "
+        "imperium-classics/1 offered every copy in every zone and shuffled only after a find",
+        "Mots-clefs: Trouver",
+    ),
+    _rule(
+        "passive_defence_automatic: imperium/2: a passive defence whose text gives no choice "
+        "(Standing Army) protects without asking; imperium-classics/1 asked",
+        "Mots-clefs: Attaque",
+    ),
+    _assumed(
         "sumerians_automatic",
         "Sumerians: returning unrest at the end never costs points, so the engine returns as "
         "many as allowed (hand, play area, discard, deck, history) without asking.",

@@ -86,6 +86,14 @@ def card_vp(state: ImperiumState, seat: int, card: str) -> int:
     if kind in ("fixed", "negative"):
         return int(vp.get("value", 0))
     if kind in ("conditional", "negative_conditional"):
+        if (
+            state.revision >= 2
+            and card in owner.submerged
+            and any(case["where"] == "history" for case in vp.get("cases", []))
+        ):
+            # "Submergée": "Les cartes qui rapportent des points quand elles sont dans votre
+            # pile Histoire n'en rapportent aucun quand elles sont dans votre pile Submersion."
+            return 0
         for case in vp.get("cases", []):
             if _lies(owner, card, case["where"]):
                 return int(case["value"])
@@ -118,10 +126,22 @@ def score(state: ImperiumState, seat: int) -> dict[str, int]:
 
 
 def unrest_count(state: ImperiumState, seat: int) -> int:
-    """Unrest cards a seat holds for collapse (hand, play, deck, discard, history)."""
+    """Unrest cards a seat holds for collapse ("Effondrement": "Comptez le nombre de cartes
+    [Instabilité] de votre main, de votre zone de jeu, de votre deck, de votre défausse et de
+    votre Histoire").
+
+    ``imperium-classics/1`` counts exactly those piles. ``imperium/2`` counts every unrest
+    card the seat holds: cards garrisoned under a card of its play area are in its play area,
+    and the Atlanteans' submerged pile is their History ("Au lieu d'une pile Histoire, les
+    Atlantes ont une pile Submersion"); ``rulings.py#collapse_counts_every_unrest``.
+    """
     owner = state.seats[seat]
     pool = [*owner.hand, *owner.play, *owner.deck, *owner.deck_top, *owner.discard,
             *owner.history]  # fmt: skip
+    if state.revision >= 2:
+        pool += owner.submerged
+        for host in sorted(owner.garrison):
+            pool += owner.garrison[host]
     return sum(1 for c in pool if "unrest" in K.suits(c))
 
 

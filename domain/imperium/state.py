@@ -1,4 +1,4 @@
-"""The Imperium: Classics game state: options, seats, the market, piles and the agenda.
+"""The Imperium (Classics and Legends) game state: options, seats, the market, piles and the agenda.
 
 The state is a mutable :class:`msgspec.Struct`; only :mod:`domain.imperium.evolve` changes it,
 except the agenda and the memo, which the engine rewrites while deciding and publishes at the
@@ -35,8 +35,8 @@ SLOT_KINDS: tuple[str, ...] = ("civilised", "uncivilised", "region", "main", "ma
 DECKS: tuple[str, ...] = ("uncivilised", "civilised", "region", "main", "fame")
 
 
-class ImperiumOptions(msgspec.Struct, frozen=True, kw_only=True):
-    """Options chosen when the game is created.
+class ImperiumOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Options chosen when the game is created (an unknown key is refused).
 
     Attributes:
         nations: nation keys per seat (e.g. ``["macedonians", "romans"]``); empty: nations are
@@ -228,6 +228,8 @@ class ImperiumState(msgspec.Struct, kw_only=True):
         collapse: the game ended by collapse.
         agenda: the decision stack (top last); ``memo``: results of previous steps.
         final_scores/winners: set once the game is over.
+        revision: the rules revision (1: ``imperium-classics/1``, 2: ``imperium/2``), set at
+            creation; rule modules consult it where the revisions differ.
     """
 
     options: ImperiumOptions
@@ -256,3 +258,4 @@ class ImperiumState(msgspec.Struct, kw_only=True):
     final_scores: list[int] | None = None
     winners: list[int] | None = None
     score_details: list[dict[str, int]] = msgspec.field(default_factory=list)
+    revision: int = 1

@@ -411,8 +411,10 @@ DECISIONS["tyranny"] = (_tyranny_options, _tyranny_answer)
 
 # -- Trap ----------------------------------------------------------------------------------
 def _on_trap(ctx: Ctx, event: Event) -> None:
-    """Trap (response): the defender who discards it also gains 1 resource of its choice."""
-    if isinstance(event, ev.TrapPlayed):
+    """Trap (response), ``tapestry/1`` only: the defender who discards it also gains 1
+    resource of its choice. ``tapestry/2`` follows the rulebook ("Cartes riposte"), which
+    gives the defender nothing but the territory."""
+    if isinstance(event, ev.TrapPlayed) and ctx.state.rules.revision < 2:
         ctx.push(expr_frame(event.seat, gain("gain_any_resource"), "trap"))
 
 

@@ -331,12 +331,36 @@ def _random_civ(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
     ]
     if not pool:
         return
-    civ = ctx.chance.choice(pool)
+    if ctx.state.rules.draw_two_civilizations and len(pool) > 1:
+        # "VARIANTES": "piochez-en 2, gardez-en 1 et défaussez l'autre" (the kept one is
+        # public once gained; the other goes back to the deck, unseen by the others)
+        first = ctx.chance.choice(pool)
+        second = ctx.chance.choice([c for c in pool if c != first])
+        ctx.emit(ev.CivilizationsOffered(seat=seat, civilizations=(first, second)))
+        ctx.push(Frame(kind="keep_civilization", seat=seat))
+        return
+    _gain_civ(ctx, seat, ctx.chance.choice(pool))
+
+
+def _gain_civ(ctx: Ctx, seat: int, civ: int) -> None:
     ctx.emit(ev.CivilizationGained(seat=seat, civilization=civ))
     if C.CIVILIZATIONS[civ].key == "entertainers":
         ctx.push(Frame(kind="civ_choice", seat=seat, token="entertainers", ints=(1,)))
 
 
 TOKENS["gain_random_civilization"] = _random_civ
+
+
+def _keep_civ_options(state: TapestryState, top: Frame) -> list[Command]:
+    """``tapestry/2`` variant: keep one of the civilizations drawn (its id)."""
+    return [Choose(index=civ) for civ in state.seats[top.seat].civ_offer]
+
+
+def _keep_civ_answer(ctx: Ctx, top: Frame, command: Command) -> None:
+    assert isinstance(command, Choose)
+    _gain_civ(ctx, top.seat, command.index)
+
+
+DECISIONS["keep_civilization"] = (_keep_civ_options, _keep_civ_answer)
 
 __all__ = ["IMPLEMENTED_CIVILIZATIONS", "dump"]

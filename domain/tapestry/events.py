@@ -66,6 +66,15 @@ class CivilizationGained(Event, frozen=True, kw_only=True):
     civilization: int
 
 
+class CivilizationsOffered(Event, frozen=True, kw_only=True):
+    """``seat`` drew civilizations to keep one (``tapestry/2``, "VARIANTES": "piochez-en 2,
+    gardez-en 1"); redacted for others until the game ends. The one not kept goes back."""
+
+    REVEALS = True
+    seat: int
+    civilizations: tuple[int, ...]
+
+
 class OutpostsStarted(Event, frozen=True, kw_only=True):
     """``seat`` put ``count`` outposts on its start territory, board hex ``hex``."""
 
@@ -498,4 +507,5 @@ TapestryEvent = (
     | PlotsBlocked
     | BuildingsSwapped
     | SoloEvent
+    | CivilizationsOffered
 )

@@ -91,6 +91,9 @@ def _setup(state: TapestryState, event: Any) -> None:
     elif isinstance(event, ev.CivilizationGained):
         state.seats[event.seat].civs.append(event.civilization)
         state.civs_out.append(event.civilization)
+        state.seats[event.seat].civ_offer = []  # the offer of a "VARIANTES" draw, if any
+    elif isinstance(event, ev.CivilizationsOffered):
+        state.seats[event.seat].civ_offer = list(event.civilizations)
     elif isinstance(event, ev.OutpostsStarted):
         for _ in range(event.count):
             state.hexes[event.hex].outposts.append(Outpost(seat=event.seat))

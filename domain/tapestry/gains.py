@@ -214,8 +214,8 @@ DECISIONS["build"] = (_build_options, _build_answer)
 
 
 # -- draws -------------------------------------------------------------------------------
-def draw_tapestry(ctx: Ctx, seat: int, count: int) -> None:
-    """Draw ``count`` tapestry cards (fewer when the deck and discard run out).
+def draw_tapestry(ctx: Ctx, seat: int, count: int) -> list[int]:
+    """Draw ``count`` tapestry cards (fewer when the deck and discard run out); the cards.
 
     An empty deck is rebuilt from the discard pile (F.À.Q. "plus de cartes Fresque").
     """
@@ -236,6 +236,7 @@ def draw_tapestry(ctx: Ctx, seat: int, count: int) -> None:
         ctx.emit(ev.TapestryDrawn(seat=seat, count=len(cards), cards=tuple(cards)))
         if has_active(ctx.state.seats[seat], "academia"):
             score(ctx, seat, 3 * len(cards), "academia")
+    return cards
 
 
 def _tapestry(ctx: Ctx, seat: int, count: int, top: Frame) -> None:

@@ -59,7 +59,16 @@ from domain.tapestry.engine import Ctx, answer_top, current_options, run
 from domain.tapestry.events import TapestryEvent
 from domain.tapestry.evolve import evolve as fold
 from domain.tapestry.solo import hooks as solo
-from domain.tapestry.state import OVER, PLAY, SETUP, SeatState, TapestryOptions, TapestryState
+from domain.tapestry.state import (
+    OVER,
+    PLAY,
+    SETUP,
+    SeatState,
+    TapestryOptions,
+    TapestryOptions2,
+    TapestryRules,
+    TapestryState,
+)
 from domain.tapestry.view import TapestryView, make_view, redact
 
 PROMPTS: dict[str, tuple[str, str]] = {
@@ -73,6 +82,22 @@ PROMPTS: dict[str, tuple[str, str]] = {
     "explore_space": ("explore_space", "Choose a space tile to explore."),
     "conquer": ("conquer", "Choose a territory to conquer."),
     "trap": ("trap", "Your territory is being conquered: play a Trap or let it fall."),
+    "militarism": (
+        "militarism",
+        "Militarism: put an outpost on the territory you explored (0), or decline.",
+    ),
+    "keep_tapestry": (
+        "keep_tapestry",
+        "Variant: discard one of the tapestry cards just drawn (its id); keep the others.",
+    ),
+    "keep_civilization": (
+        "keep_civilization",
+        "Variant: keep one of the civilizations drawn (its id); the other goes back.",
+    ),
+    "revolution": (
+        "revolution",
+        "Revolution: choose a territory (hex index) where your outpost stands back up, or stop.",
+    ),
     "die": ("choose_die", "Keep the red (0) or the black (1) conquer die."),
     "research": ("research", "Advance on the rolled track (0) or stay (1)."),
     "research_pick": ("research_pick", "Keep the first (0) or the second (1) science roll."),
@@ -147,14 +172,21 @@ PROMPTS: dict[str, tuple[str, str]] = {
 
 
 class TapestryGame(Game[TapestryState]):
-    """The Tapestry rules (base game, 2-5 seats)."""
+    """The Tapestry rules (base game, 2-5 seats), ruleset ``tapestry/1``.
+
+    ``revision`` is the rules revision copied into every state it creates
+    (:class:`~domain.tapestry.state.TapestryRules`); :class:`TapestryGame2` is ``tapestry/2``.
+    """
 
     name = "tapestry"
     ruleset_version = "tapestry/1"
+    revision = 1
     min_seats = 1  # 1 seat: against the Automa and the Shadow Empire (domain.tapestry.solo)
     max_seats = 5
     state_type = TapestryState
     options_type = TapestryOptions
+    #: the solo options came after tapestry/1's first release.
+    late_options = frozenset({"automa_level", "shadow_empire"})
     command_type = TapestryCommand
     event_type = TapestryEvent
 
@@ -168,7 +200,16 @@ class TapestryGame(Game[TapestryState]):
         solo.check_options(options, seats)
         if len(options.starting_civilizations) > seats:
             raise ValueError(f"starting_civilizations has more entries than the {seats} seats")
-        return TapestryState(options=options, seats=[SeatState() for _ in range(seats)])
+        rules = TapestryRules(revision=self.revision)
+        if isinstance(options, TapestryOptions2):
+            rules = variant_rules(options, self.revision)
+            options = TapestryOptions(
+                civilizations_dealt=options.civilizations_dealt,
+                starting_civilizations=options.starting_civilizations,
+            )
+        return TapestryState(
+            options=options, seats=[SeatState() for _ in range(seats)], rules=rules
+        )
 
     def setup(self, state: TapestryState, chance: Chance) -> list[Event]:
         """Board, tech display, capitals and civilizations dealt, first player."""
@@ -328,4 +369,65 @@ class TapestryGame(Game[TapestryState]):
         return C.assumptions() + solo.assumptions()
 
 
-__all__ = ["PLAY", "TapestryGame"]
+class TapestryGame2(TapestryGame):
+    """Ruleset ``tapestry/2``: the rules of ``tapestry/1`` corrected after the rules audit,
+    and the rulebook's variants as options (see ``docs/games/rulesets.md``).
+
+    * "Fin de la partie": a tie goes to the tallest landmark in the capital, then to the most
+      resources left, else the win is shared (:func:`domain.tapestry.scoring.winners`);
+    * Militarism's outpost is a choice ("vous pouvez"), Revolution lets the player choose the
+      territories, the Trap gives the defender no resource;
+    * "VARIANTES": :class:`~domain.tapestry.state.TapestryOptions2`.
+    """
+
+    ruleset_version = "tapestry/2"
+    revision = 2
+    options_type = TapestryOptions2
+
+
+def variant_rules(options: TapestryOptions2, revision: int) -> TapestryRules:
+    """The rules of a game created with ``options`` (card names checked; ``MalformedCommand``
+    names an unknown card)."""
+    return TapestryRules(
+        revision=revision,
+        draw_two_tapestry=options.draw_two_tapestry,
+        draw_two_civilizations=options.draw_two_civilizations,
+        nanotechnology_two_cards=options.nanotechnology_two_cards,
+        removed_tapestry=_card_ids(
+            "removed_tapestry_cards",
+            options.removed_tapestry_cards,
+            {c.id: (c.key, c.name, c.name_fr) for c in C.TAPESTRY_CARDS.values()},
+        ),
+        removed_tech=_card_ids(
+            "removed_tech_cards",
+            options.removed_tech_cards,
+            {c.id: (c.name, c.name_fr) for c in C.TECH_CARDS.values()},
+        ),
+    )
+
+
+def _card_ids(
+    field: str, wanted: tuple[str, ...], names: dict[int, tuple[str, ...]]
+) -> tuple[int, ...]:
+    """Card ids for names given by a player: a key, an English or French name (any case), or
+    the id as text."""
+    found: list[int] = []
+    for text in wanted:
+        folded = text.strip().casefold()
+        match = [
+            card
+            for card, labels in sorted(names.items())
+            if folded == str(card) or folded in (label.casefold() for label in labels if label)
+        ]
+        if not match:
+            raise MalformedCommand(
+                "INVALID_OPTION",
+                f"Option {field}: unknown card {text!r}; "
+                f"known: {', '.join(sorted(n[0] for n in names.values()))}.",
+            )
+        if match[0] not in found:
+            found.append(match[0])
+    return tuple(sorted(found))
+
+
+__all__ = ["PLAY", "TapestryGame", "TapestryGame2"]

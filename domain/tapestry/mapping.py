@@ -88,7 +88,11 @@ def _explore_answer(ctx: Ctx, top: Frame, command: Command) -> None:
         ev.TileExplored(seat=top.seat, hex=index, tile=command.tile, rotation=command.rotation)
     )
     score(ctx, top.seat, vp, "exploration")
-    if has_active(state.seats[top.seat], "militarism") and state.seats[top.seat].outposts > 0:
+    militarism = has_active(state.seats[top.seat], "militarism")
+    if militarism and state.rules.revision >= 2:
+        # tapestry/2: "vous pouvez" — the outpost is the player's choice (answered below)
+        ctx.push(Frame(kind="militarism", seat=top.seat, ints=(index,), optional=True))
+    elif militarism and state.seats[top.seat].outposts > 0:
         ctx.emit(ev.OutpostPlaced(seat=top.seat, hex=index))
         after_conquer_outpost(ctx, top.seat)
     benefit = C.TERRITORY_TILES[command.tile].benefit
@@ -97,6 +101,22 @@ def _explore_answer(ctx: Ctx, top: Frame, command: Command) -> None:
 
 
 DECISIONS["explore"] = (_explore_options, _explore_answer)
+
+
+def _militarism_options(state: TapestryState, top: Frame) -> list[Command]:
+    """Militarism (``tapestry/2``): put an outpost on the territory just explored, or not."""
+    if state.seats[top.seat].outposts <= 0:
+        return []
+    return [Choose(index=0), Decline()]
+
+
+def _militarism_answer(ctx: Ctx, top: Frame, command: Command) -> None:
+    if isinstance(command, Choose):
+        ctx.emit(ev.OutpostPlaced(seat=top.seat, hex=top.ints[0]))
+        after_conquer_outpost(ctx, top.seat)
+
+
+DECISIONS["militarism"] = (_militarism_options, _militarism_answer)
 
 
 def _explore_space(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
@@ -277,7 +297,13 @@ DECISIONS["die"] = (_die_options, _die_answer)
 
 
 def _stand_up(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
-    """Revolution: up to 3 territories with your toppled outpost: yours stand, theirs fall."""
+    """Revolution: up to 3 territories with your toppled outpost: yours stand, theirs fall.
+
+    ``tapestry/1`` raises them in board order; ``tapestry/2`` lets the player choose them,
+    one at a time (``revolution`` decision)."""
+    if ctx.state.rules.revision >= 2:
+        ctx.push(Frame(kind="revolution", seat=seat, ints=(3,), optional=True))
+        return
     done = 0
     for index, cell in enumerate(ctx.state.hexes):
         if done >= 3:
@@ -293,3 +319,36 @@ def _stand_up(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
 
 
 TOKENS["tapestry_revolution_stand_up_outposts"] = _stand_up
+
+
+def revolution_targets(state: TapestryState, seat: int) -> list[int]:
+    """Board hexes where ``seat`` has a toppled outpost and an opponent a standing one."""
+    return [
+        index
+        for index, cell in enumerate(state.hexes)
+        if any(o.seat == seat and o.toppled for o in cell.outposts)
+        and any(o.seat != seat and not o.toppled for o in cell.outposts)
+    ]
+
+
+def _revolution_options(state: TapestryState, top: Frame) -> list[Command]:
+    """Revolution (``tapestry/2``): a territory (its board index) to revolt in, or stop."""
+    targets = revolution_targets(state, top.seat)
+    if not targets or top.ints[0] <= 0:
+        return []
+    return [*(Choose(index=index) for index in targets), Decline()]
+
+
+def _revolution_answer(ctx: Ctx, top: Frame, command: Command) -> None:
+    if not isinstance(command, Choose):
+        return
+    cell = ctx.state.hexes[command.index]
+    others = [o.seat for o in cell.outposts if o.seat != top.seat and not o.toppled]
+    ctx.emit(ev.OutpostRaised(owner=top.seat, hex=command.index))
+    for other in others:
+        ctx.emit(ev.OutpostToppled(owner=other, hex=command.index))
+    check_toppled(ctx)
+    ctx.push(Frame(kind="revolution", seat=top.seat, ints=(top.ints[0] - 1,), optional=True))
+
+
+DECISIONS["revolution"] = (_revolution_options, _revolution_answer)

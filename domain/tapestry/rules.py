@@ -255,16 +255,21 @@ def advance_cost(track: str, space: int) -> tuple[str, ...]:
 
 # -- decks ---------------------------------------------------------------------------------
 def tech_deck(state: TapestryState) -> list[int]:
-    """Tech cards still in the deck (not displayed, owned or discarded), ascending."""
-    used = set(state.tech_display) | set(state.tech_discard)
+    """Tech cards still in the deck (not displayed, owned, discarded or removed by the
+    "VARIANTES" option), ascending."""
+    used = set(state.tech_display) | set(state.tech_discard) | set(state.rules.removed_tech)
     for seat in state.seats:
         used.update(t.card for t in seat.tech)
     return [card for card in sorted(C.TECH_CARDS) if card not in used]
 
 
 def tapestry_deck(state: TapestryState) -> list[int]:
-    """Tapestry cards still in the deck (one entry per copy), ascending."""
-    counts = {card.id: card.copies for card in C.TAPESTRY_CARDS.values()}
+    """Tapestry cards still in the deck (one entry per copy; none of a card removed by the
+    "VARIANTES" option), ascending."""
+    removed = state.rules.removed_tapestry
+    counts = {
+        card.id: 0 if card.id in removed else card.copies for card in C.TAPESTRY_CARDS.values()
+    }
     for card in state.tapestry_discard:
         counts[card] -= 1
     if state.solo is not None:  # solo removals and the Automa's cards (domain.tapestry.solo)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from domain.core import Command
+from domain.tapestry import content as C
 from domain.tapestry import events as ev
 from domain.tapestry.commands import Choose
 from domain.tapestry.engine import DECISIONS, TOKENS, Ctx
@@ -132,15 +133,40 @@ def tiebreak(state: TapestryState, seat: int) -> int:
 
 
 def winners(state: TapestryState) -> tuple[int, ...]:
-    """Seats with the most VP; ties go to the most resources left, then stay shared.
+    """Seats with the most VP, ties broken as the game's rules revision says.
 
-    The rulebook ("Fin de la partie") breaks ties by the tallest landmark in the capital, but
-    no landmark height is known; we use the player aid's rule (most resources left).
+    ``tapestry/1``: the most resources left, then the win is shared (the older player aid).
+    ``tapestry/2``: "En cas d'égalité, le joueur possédant le plus haut monument dans sa
+    capitale est déclaré vainqueur" ("Fin de la partie"), see :func:`tallest_landmark`; if
+    still tied, the English rulebook's rule (the most resources left, "Otherwise, players
+    share the victory"), then the win is shared.
     """
     best = max(s.vp for s in state.seats)
     tied = [i for i, s in enumerate(state.seats) if s.vp == best]
+    if state.rules.revision >= 2:
+        tallest = max(tallest_landmark(state, i) for i in tied)
+        tied = [i for i in tied if tallest_landmark(state, i) == tallest]
     top = max(tiebreak(state, i) for i in tied)
     return tuple(i for i in tied if tiebreak(state, i) == top)
+
+
+def landmark_height(landmark: int) -> int:
+    """The height rank of a landmark miniature (higher: taller).
+
+    Assumed (``decisions.json#tiebreak_landmark_height``): no source gives the miniatures'
+    heights, so a landmark's height is ranked by the cells of its footprint (the bigger
+    miniature is taken as the taller); equal footprints rank equal.
+    """
+    return len(C.LANDMARKS[landmark].orientations[0])
+
+
+def tallest_landmark(state: TapestryState, seat: int) -> int:
+    """The height rank of the tallest landmark in ``seat``'s capital (0: none). Landmarks the
+    Nomads put on the map are not in the capital."""
+    return max(
+        (landmark_height(b.landmark) for b in state.seats[seat].buildings if b.landmark),
+        default=0,
+    )
 
 
 def end_game(ctx: Ctx) -> None:

@@ -30,8 +30,8 @@ TRACK_IDS: tuple[str, ...] = ("exploration", "science", "technology", "military"
 BUILDINGS: tuple[str, ...] = ("market", "house", "farm", "armory")
 
 
-class TapestryOptions(msgspec.Struct, frozen=True, kw_only=True):
-    """Options chosen when the game is created.
+class TapestryOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Options chosen when the game is created (an unknown key is refused).
 
     Attributes:
         civilizations_dealt: civilizations dealt to each seat to keep one ("Mise en place des
@@ -60,6 +60,47 @@ class TapestryOptions(msgspec.Struct, frozen=True, kw_only=True):
         ids = [starting_civilization_id(c) for c in chosen]
         if len(set(ids)) != len(ids):
             raise ValueError("starting_civilizations names a civilization twice")
+
+
+class TapestryOptions2(TapestryOptions, frozen=True, kw_only=True):
+    """The options of ``tapestry/2``: those of ``tapestry/1`` and the rulebook's variants
+    ("VARIANTES"), every one off by default.
+
+    Attributes:
+        draw_two_tapestry: "Lors du tour de Revenus 1, piochez 2 cartes Fresque au lieu de 1.
+            Gardez-en 1 et défaussez l'autre."
+        draw_two_civilizations: "Chaque fois que vous piochez une civilisation, piochez-en 2,
+            gardez-en 1 et défaussez l'autre" (a civilization gained during the game).
+        nanotechnology_two_cards: the Nanotechnology bonus discards 2 tech cards instead of 3
+            (the neoprene board's rule, allowed with the classic board).
+        removed_tapestry_cards: tapestry cards (keys, e.g. ``"peace_treaty"``) taken out of
+            the game before it starts ("vous pouvez vous mettre d'accord pour retirer des
+            cartes Fresque"); every copy of the card is removed.
+        removed_tech_cards: tech cards (keys, e.g. ``"radio"``) taken out likewise.
+    """
+
+    draw_two_tapestry: bool = False
+    draw_two_civilizations: bool = False
+    nanotechnology_two_cards: bool = False
+    removed_tapestry_cards: tuple[str, ...] = ()
+    removed_tech_cards: tuple[str, ...] = ()
+
+
+class TapestryRules(msgspec.Struct, frozen=True, kw_only=True):
+    """The rules revision a game is played under, and its variants (fixed at creation).
+
+    ``revision`` is 1 for ``tapestry/1`` and 2 for ``tapestry/2``; the rule modules consult it
+    (``state.rules.revision >= 2``) at the few places the revisions differ. The other fields
+    copy the variants of :class:`TapestryOptions2` (always off under ``tapestry/1``);
+    ``removed_tapestry`` and ``removed_tech`` hold card ids.
+    """
+
+    revision: int = 1
+    draw_two_tapestry: bool = False
+    draw_two_civilizations: bool = False
+    nanotechnology_two_cards: bool = False
+    removed_tapestry: tuple[int, ...] = ()
+    removed_tech: tuple[int, ...] = ()
 
 
 class Frame(msgspec.Struct, frozen=True, kw_only=True):
@@ -267,6 +308,7 @@ class TapestryState(msgspec.Struct, kw_only=True):
     winners: list[int] | None = None
     #: the Automa and the Shadow Empire (``domain.tapestry.solo``); ``None`` without bots.
     solo: SoloState | None = None
+    rules: TapestryRules = TapestryRules()
 
     @property
     def n(self) -> int:

@@ -208,6 +208,8 @@ def space_frames(
         frames.append(expr_frame(seat, record.benefit, where))
     if record.bonus is not None and mode in (FULL, FREE_BONUS):
         cost = () if mode == FREE_BONUS else tuple(record.bonus.cost)
+        if key == NANOTECHNOLOGY and ctx.state.rules.nanotechnology_two_cards and cost:
+            cost = cost[1:]  # "VARIANTES": 2 tech cards instead of 3
         frames.append(
             Frame(
                 kind="bonus",
@@ -219,6 +221,10 @@ def space_frames(
             )
         )
     return frames
+
+
+#: the space whose bonus the "VARIANTES" option ``nanotechnology_two_cards`` cheapens.
+NANOTECHNOLOGY = "technology:11"
 
 
 def _advance_token(track: int, mode: int) -> None:

@@ -14,7 +14,7 @@ from domain.tapestry import cards, civs
 from domain.tapestry import content as C
 from domain.tapestry import events as ev
 from domain.tapestry.cards import DICTATORSHIP
-from domain.tapestry.commands import Advance, TakeIncome
+from domain.tapestry.commands import Advance, Choose, TakeIncome
 from domain.tapestry.engine import AUTO, DECISIONS, END_TURN, Ctx, expr_frame
 from domain.tapestry.gains import draw_tapestry, draw_territory, gain_resources, score
 from domain.tapestry.rules import advance_cost, delta, has_active, load, payments, split_cost
@@ -187,4 +187,27 @@ def _collect(ctx: Ctx, seat: int) -> None:
     if has_active(ctx.state.seats[seat], "capitalism"):
         score(ctx, seat, 2 * (ctx.state.seats[seat].resources[0] - before), "capitalism")
     draw_territory(ctx, seat, tiles)
+    player = ctx.state.seats[seat]
+    if ctx.state.rules.draw_two_tapestry and player.income_turns == 1 and cards_drawn:
+        # "VARIANTES": "Lors du tour de Revenus 1, piochez 2 cartes Fresque au lieu de 1.
+        # Gardez-en 1 et défaussez l'autre."
+        drawn = draw_tapestry(ctx, seat, cards_drawn + 1)
+        if len(drawn) > cards_drawn:
+            ctx.push(Frame(kind="keep_tapestry", seat=seat, ints=(len(drawn),)))
+        return
     draw_tapestry(ctx, seat, cards_drawn)
+
+
+def _keep_tapestry_options(state: TapestryState, top: Frame) -> list[Command]:
+    """``tapestry/2`` variant: the card (its id) to discard among the ones just drawn (the
+    last ``ints[0]`` of the hand); the others are kept. Only the discard becomes public."""
+    drawn = state.seats[top.seat].hand[-top.ints[0] :]
+    return [Choose(index=card) for card in sorted(set(drawn))]
+
+
+def _keep_tapestry_answer(ctx: Ctx, top: Frame, command: Command) -> None:
+    assert isinstance(command, Choose)
+    ctx.emit(ev.TapestryDiscarded(seat=top.seat, cards=(command.index,)))
+
+
+DECISIONS["keep_tapestry"] = (_keep_tapestry_options, _keep_tapestry_answer)

@@ -19,6 +19,7 @@ from domain.tapestry.commands import TapestryCommand
 from domain.tapestry.engine import current_options
 from domain.tapestry.events import (
     CivilizationsDealt,
+    CivilizationsOffered,
     PredictionMade,
     TapestryDrawn,
     TapestryPlayed,
@@ -190,6 +191,8 @@ def redact(state: TapestryState, event: Event, viewer: int | None) -> Event:
         return TapestryDrawn(seat=event.seat, count=event.count)
     if isinstance(event, CivilizationsDealt) and event.seat != viewer and state.phase != OVER:
         return CivilizationsDealt(seat=event.seat, civilizations=())
+    if isinstance(event, CivilizationsOffered) and event.seat != viewer and state.phase != OVER:
+        return CivilizationsOffered(seat=event.seat, civilizations=())
     if isinstance(event, TapestryPlayed) and not event.face_up and state.phase != OVER:
         return TapestryPlayed(
             seat=event.seat, card=0, era=event.era, face_up=False, from_hand=False

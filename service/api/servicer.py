@@ -193,6 +193,9 @@ class Servicer(pb_grpc.GameServiceServicer):
                 raise _invalid("options", f"options of {which} for a {api.name} game")
             if which is not None:
                 options = read(getattr(request.options, which), api.prefix)
+                # an empty repeated field is unset in proto3: the ruleset's default, and no key
+                # (an option the chosen ruleset lacks is refused only when given)
+                options = {key: value for key, value in options.items() if value != []}
         ruleset = _text(request.ruleset, "ruleset", MAX_NAME, required=False)
         if ruleset and ruleset not in rulesets_of(api.name):
             known = ", ".join(rulesets_of(api.name))

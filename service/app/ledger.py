@@ -65,7 +65,7 @@ class Ledger:
                 f"not {len(seat_names)}."
             )
         parsed = game.decode_options(options)
-        normalised = dict(sorted(_builtins(parsed).items()))
+        normalised = game.recorded_options(parsed)
         header = GameCreated(
             game_type=game_type,
             ruleset=game.ruleset_version,
@@ -191,15 +191,6 @@ class Ledger:
 
 def _no_undo(version: int) -> Any:
     raise RuntimeError("setup events never undo")
-
-
-def _builtins(value: Any) -> dict[str, Any]:
-    import msgspec
-
-    data = msgspec.to_builtins(value)
-    if not isinstance(data, dict):
-        raise TypeError("options must be a struct")
-    return data
 
 
 StateAtFactory = Callable[[int], Any]

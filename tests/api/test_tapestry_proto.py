@@ -34,6 +34,7 @@ from domain.tapestry.events import (
     BuildingsSwapped,
     CivilizationGained,
     CivilizationsDealt,
+    CivilizationsOffered,
     OutpostRaised,
     PiecePlaced,
     PlotsBlocked,
@@ -56,7 +57,7 @@ from domain.tapestry.events import (
     VPScored,
 )
 from domain.tapestry.solo.events import AutomaTrapChecked, ShadowEmpireAchievementEarned
-from domain.tapestry.state import TapestryOptions
+from domain.tapestry.state import TapestryOptions, TapestryOptions2
 from domain.tapestry.view import TapestryView
 from service.api.convert import read
 from tests.api.protocheck import (
@@ -195,6 +196,8 @@ HAND_EVENTS: tuple[Any, ...] = (
     BuildingsSwapped(seat=0, first=(4, 4), second=(6, 6)),  # Architects gained mid-game
     AutomaTrapChecked(hex=5, revealed=(9, 42), trap=True),  # solo: a human conquest
     ShadowEmpireAchievementEarned(achievement=1),
+    CivilizationsOffered(seat=1, civilizations=(4, 9)),  # tapestry/2 variant
+    CivilizationsOffered(seat=1, civilizations=()),  # redacted for other seats
     ResourcesChanged(seat=0, delta=(-2, 0, 1, -8), reason="pay"),
     VPScored(seat=2, vp=-3, reason="dictatorship"),
     TokenMoved(seat=1, track="technology", token=1, origin=-1, to=0),
@@ -255,6 +258,7 @@ def test_most_event_classes_are_met_in_play(samples: Samples) -> None:
         "TapestryReshuffled", "PiecePlaced", "PredictionMade", "PredictionsRevealed",
         "TechTaken", "PlotsBlocked", "BuildingsSwapped",
         "AutomaTrapChecked", "ShadowEmpireAchievementEarned",
+        "CivilizationsOffered",
     }  # fmt: skip
     assert names - set(samples.events) <= rare, names - set(samples.events)
     drawn = samples.events["TapestryDrawn"]
@@ -279,20 +283,39 @@ def test_views_round_trip(samples: Samples) -> None:
 
 
 @pytest.mark.parametrize(
-    "options", [TapestryOptions(), TapestryOptions(civilizations_dealt=1)]
-)  # fmt: skip
-def test_options_round_trip(options: TapestryOptions) -> None:
-    assert round_trip(pb.GameOptions(), FIELD, PREFIX, options, TapestryOptions) == options
+    "options",
+    [
+        TapestryOptions2(),
+        TapestryOptions2(civilizations_dealt=1),
+        TapestryOptions2(
+            draw_two_tapestry=True,
+            draw_two_civilizations=True,
+            nanotechnology_two_cards=True,
+            removed_tapestry_cards=("renaissance",),
+            removed_tech_cards=("radio",),
+        ),
+    ],
+)
+def test_options_round_trip(options: TapestryOptions2) -> None:
+    """The proto options are those of ``tapestry/2``, a superset of ``tapestry/1``'s."""
+    assert round_trip(pb.GameOptions(), FIELD, PREFIX, options, TapestryOptions2) == options
 
 
 def test_unset_options_take_the_domain_defaults() -> None:
-    assert msgspec.convert(read(tp.TapestryOptions(), PREFIX), TapestryOptions) == (
-        TapestryOptions()
+    assert msgspec.convert(read(tp.TapestryOptions(), PREFIX), TapestryOptions2) == (
+        TapestryOptions2()
     )
     one = tp.TapestryOptions(civilizations_dealt=1)
-    assert msgspec.convert(read(one, PREFIX), TapestryOptions).civilizations_dealt == 1
+    assert msgspec.convert(read(one, PREFIX), TapestryOptions2).civilizations_dealt == 1
     with pytest.raises(msgspec.ValidationError):
-        msgspec.convert(read(tp.TapestryOptions(civilizations_dealt=3), PREFIX), TapestryOptions)
+        msgspec.convert(read(tp.TapestryOptions(civilizations_dealt=3), PREFIX), TapestryOptions2)
+
+
+def test_tapestry_1_options_are_a_subset() -> None:
+    """Every ``tapestry/1`` option is a ``tapestry/2`` option of the same name and default."""
+    old = {f.name: f.default for f in msgspec.structs.fields(TapestryOptions)}
+    new = {f.name: f.default for f in msgspec.structs.fields(TapestryOptions2)}
+    assert old.items() <= new.items()
 
 
 def test_an_acronym_class_keeps_one_word() -> None:
@@ -309,7 +332,7 @@ def test_an_acronym_class_keeps_one_word() -> None:
 def test_the_proto_mirrors_the_domain() -> None:
     messages = (tp.TapestryAction.DESCRIPTOR, tp.TapestryEvent.DESCRIPTOR)
     structs = (
-        (TapestryOptions, tp.TapestryOptions.DESCRIPTOR),
+        (TapestryOptions2, tp.TapestryOptions.DESCRIPTOR),
         (TapestryView, tp.TapestryView.DESCRIPTOR),
     )
     assert game_mirror_problems(PREFIX, COMMANDS, EVENTS, messages, structs) == []

@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 from domain.bots import make_bot
 from domain.core import Chance, Command, RuleViolation, Undo, replay_events
-from domain.registry import GAMES
+from domain.registry import GAMES, RULESETS
 from tests.harness import Table, play, random_game, state_bytes
 
 SEAT_COUNTS = [
@@ -57,8 +57,14 @@ LONG_CASES = [
 ]
 
 
-def _check_game(name: str, seats: int, seed: int) -> None:
-    table = random_game(name, seats, seed)
+def _check_game(
+    name: str,
+    seats: int,
+    seed: int,
+    ruleset: str | None = None,
+    options: dict[str, Any] | None = None,
+) -> None:
+    table = random_game(name, seats, seed, options=options, ruleset=ruleset)
     game = table.game
     outcome = game.outcome(table.match.state)
     parties = game.parties(table.match.state)  # automated opponents (solo Tapestry's Automa)
@@ -85,6 +91,42 @@ def test_long_random_games(name: str, seats: int, chunk: int) -> None:
     total = LONG_GAMES.get(name, DEFAULT_LONG_GAMES)
     for seed in range(chunk * LONG_CHUNK, min(total, (chunk + 1) * LONG_CHUNK)):
         _check_game(name, seats, 10_000 + seed)
+
+
+#: every ruleset that is not its game's default, and the variants of the defaults: seeded
+#: random games per player count in ``make long`` (the defaults have LONG_GAMES above).
+OLDER_RULESETS = [r for r, g in RULESETS.items() if GAMES[g.name] is not g]
+VARIANT_OPTIONS: dict[str, dict[str, Any]] = {
+    "tapestry": {
+        "draw_two_tapestry": True,
+        "draw_two_civilizations": True,
+        "nanotechnology_two_cards": True,
+        "removed_tapestry_cards": ["renaissance"],
+        "removed_tech_cards": ["radio"],
+    },
+}
+OTHER_RULES_GAMES = 50
+OTHER_RULES_CASES = [
+    (ruleset, n, None)
+    for ruleset in OLDER_RULESETS
+    for n in range(RULESETS[ruleset].min_seats, RULESETS[ruleset].max_seats + 1)
+] + [
+    (GAMES[name].ruleset_version, n, name)
+    for name in VARIANT_OPTIONS
+    for n in range(GAMES[name].min_seats, GAMES[name].max_seats + 1)
+]
+
+
+@pytest.mark.long
+@pytest.mark.parametrize(("ruleset", "seats", "variants"), OTHER_RULES_CASES)
+def test_long_random_games_of_other_rules(ruleset: str, seats: int, variants: str | None) -> None:
+    """``make long``: the older rulesets (still playable for ever) and the default rulesets
+    with every variant on: OTHER_RULES_GAMES seeded games per player count, each ending with
+    a winner and a fresh fold equal to the live state."""
+    game = RULESETS[ruleset]
+    options = VARIANT_OPTIONS.get(variants or "")
+    for seed in range(OTHER_RULES_GAMES):
+        _check_game(game.name, seats, 20_000 + seed, ruleset=ruleset, options=options)
 
 
 def test_long_counts_are_as_the_issues_ask() -> None:

@@ -36,7 +36,7 @@ from rich.table import Table
 
 from annales_cli import play as play_commands
 from annales_cli import readmodels as readmodel_commands
-from annales_cli import remote
+from annales_cli import remote, variants
 from annales_cli import simulate as simulate_commands
 from annales_cli import tournament as tournament_commands
 from annales_cli.common import SERVER_HELP, TOKENS_HELP, console
@@ -62,6 +62,7 @@ app.command()(play_commands.replay)
 readmodel_commands.register(app)  # projections run/rebuild, games, leaderboard, stats, scores
 app.command()(simulate_commands.simulate)  # bot games at scale (worker processes)
 tournament_commands.register(app)  # annales tournament new|add|start|…|verify
+app.command()(variants.variant)  # a game with the rulebook's variants, under a chosen ruleset
 
 
 def _service(db: str | None) -> GameService:

@@ -153,8 +153,21 @@ def new(
         if owner != name:
             fail(f"{flag} is an option of {owner}, not of {name}")
         options[key] = value
+    create_and_save(name, seat_names, seed, options, server, tokens)
+
+
+def create_and_save(
+    name: str,
+    seat_names: list[str],
+    seed: str,
+    options: dict[str, object],
+    server: str | None,
+    tokens: Path | None,
+    ruleset: str = "",
+) -> None:
+    """Create a game on the server, save its seat tokens and print how to play it."""
     with connect(server) as client:
-        created = client.create_game(name, seat_names, seed=seed, options=options)
+        created = client.create_game(name, seat_names, seed=seed, options=options, ruleset=ruleset)
     saved = SavedGame(
         created.game_id,
         name,

@@ -169,10 +169,12 @@ class AnnalesClient:
         seat_names: Sequence[str],
         seed: str = "",
         options: dict[str, Any] | None = None,
+        ruleset: str = "",
     ) -> CreatedGame:
         """Create a game; returns its id and one :class:`Seat` (with its token) per seat.
 
-        ``options`` are the game's domain options, e.g. ``{"trophies": 5}``.
+        ``options`` are the game's domain options, e.g. ``{"trophies": 5}``; ``ruleset`` one
+        of the game's rulesets (``"tapestry/1"``; empty: the newest).
         """
         api = api_game(game)
         request = pb.CreateGameRequest(
@@ -180,6 +182,7 @@ class AnnalesClient:
             seat_names=list(seat_names),
             seed=seed,
             options=options_message(game, options),
+            ruleset=ruleset,
         )
         response = self._call(self.stub.CreateGame, request)
         seats = [Seat(response.game_id, t.seat, t.token, t.name) for t in response.seat_tokens]
