@@ -27,10 +27,16 @@ class Table:
         seed: bytes,
         options: dict[str, Any] | None = None,
         keep_states: bool = False,
+        ruleset: str | None = None,
     ) -> None:
         self.seed = seed
         self.ledger, self.envelopes = Ledger.create(
-            "test-game", game_type, options or {}, [f"seat{i}" for i in range(seats)], seed
+            "test-game",
+            game_type,
+            options or {},
+            [f"seat{i}" for i in range(seats)],
+            seed,
+            ruleset,
         )
         self.keep_states = keep_states
         self.states: dict[int, bytes] = {}
@@ -113,9 +119,10 @@ def random_game(
     seed: int,
     bot: str = "random",
     options: dict[str, Any] | None = None,
+    ruleset: str | None = None,
 ) -> Table:
-    """A whole seeded bot game."""
-    table = Table(game_type, seats, f"game-{seed}".encode(), options)
+    """A whole seeded bot game (under ``ruleset``, default the game's newest)."""
+    table = Table(game_type, seats, f"game-{seed}".encode(), options, ruleset=ruleset)
     bots = {i: make_bot(bot, f"bot-{seed}-{i}".encode()) for i in range(seats)}
     play(table, bots)
     return table
