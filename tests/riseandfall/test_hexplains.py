@@ -70,7 +70,9 @@ def brute_force(world: World, shape: int) -> tuple[int, set[TilePlacement]]:
                     used = [new[3], *(p[3] for p in chosen)]
                     if sum(len(u) for u in used) != len({c for u in used for c in u}):
                         continue
-                    moves = tuple(TileMove(i, p[0], p[1], p[2]) for i, p in zip(combo, chosen))
+                    moves = tuple(
+                        TileMove(i, p[0], p[1], p[2]) for i, p in zip(combo, chosen, strict=True)
+                    )
                     found.add(TilePlacement("plain", shape, new[0], new[1], new[2], moves))
         if found:
             return k, found
