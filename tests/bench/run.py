@@ -390,7 +390,9 @@ def main() -> None:
     for title, module in (("gRPC API", "tests.bench.api"),
                           ("projections", "tests.bench.projections"),
                           ("several servers on PostgreSQL", "tests.bench.scaleout"),
-                          ("simulation (annales simulate)", "tests.bench.simulate")):  # fmt: skip
+                          ("simulation (annales simulate)", "tests.bench.simulate"),
+                          ("Rise & Fall world building, hex vs square",
+                           "tests.bench.riseandfall_world")):  # fmt: skip
         print(f"== {title} ==")
         importlib.import_module(module).main()
 
