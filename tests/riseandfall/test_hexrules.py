@@ -14,6 +14,7 @@ from domain.riseandfall.content import MERCHANT, NOMAD, SHIP
 from domain.riseandfall.game import RiseAndFall, RiseAndFallHex
 from domain.riseandfall.hexgrid import HEX
 from domain.riseandfall.scoring import score_sheets
+from domain.riseandfall.state import RiseFallState
 from domain.riseandfall.world import Terrain, geometry
 from domain.riseandfall.worldbuild import (
     _Board,
@@ -36,16 +37,16 @@ WORLD = [
 ]
 
 
-def hex_table(rows: list[str], seats: int = 2) -> object:
+def hex_table(rows: list[str], seats: int = 2) -> RiseFallState:
     """A ``riseandfall/2`` position in phase B on a hand-drawn hex world."""
     return table(rows, seats, game=HEXGAME)
 
 
-def targets(state: object, cell: int, action: str = "move") -> set[int]:
+def targets(state: RiseFallState, cell: int, action: str = "move") -> set[int]:
     """The targets of ``action`` legal for seat 0's piece on ``cell``."""
     return {
         a.target
-        for a in HEXGAME.legal_actions(state, 0)  # type: ignore[arg-type]
+        for a in HEXGAME.legal_actions(state, 0)
         if isinstance(a, Activate) and a.cell == cell and a.action == action
     }
 
@@ -54,10 +55,10 @@ def test_nomad_moves_to_the_six_neighbouring_hexes() -> None:
     """Nomades / Mouvement on hexes: an adjacent empty plain, forest or mountain with no cliff;
     the two hexes a square grid lacks ((q+1, r-1) and (q-1, r+1)) are adjacent."""
     state = hex_table(WORLD)
-    put(state, 0, "nomad", 2, 1)  # type: ignore[arg-type]
-    settle(state, {0: "nomad"})  # type: ignore[arg-type]
+    put(state, 0, "nomad", 2, 1)
+    settle(state, {0: "nomad"})
     assert targets(state, c(2, 1)) == {c(3, 1), c(1, 1), c(1, 2), c(2, 2)}
-    events, _ = run(state, 0, Activate(cell=c(2, 1), action="move", target=c(1, 2)))  # type: ignore[arg-type]
+    events, _ = run(state, 0, Activate(cell=c(2, 1), action="move", target=c(1, 2)))
     assert events[0].cell == c(1, 2)  # type: ignore[attr-defined]
     square = table(WORLD)
     put(square, 0, "nomad", 2, 1)
@@ -72,9 +73,9 @@ def test_nomad_moves_to_the_six_neighbouring_hexes() -> None:
 def test_cliff_between_hexes() -> None:
     """FALAISE on hexes: a plain next to a mountain (levels 1 and 3) is cut by a cliff."""
     state = hex_table(WORLD)
-    put(state, 0, "nomad", 2, 2)  # type: ignore[arg-type]
-    settle(state, {0: "nomad"})  # type: ignore[arg-type]
-    assert geometry(state.world).cliff(c(2, 2), c(3, 2))  # type: ignore[attr-defined]
+    put(state, 0, "nomad", 2, 2)
+    settle(state, {0: "nomad"})
+    assert geometry(state.world).cliff(c(2, 2), c(3, 2))
     assert c(3, 2) not in targets(state, c(2, 2))
     assert {c(3, 1), c(2, 1), c(1, 2), c(1, 3), c(2, 3)} == targets(state, c(2, 2))
 
@@ -86,12 +87,10 @@ def test_move_ranges_are_hex_distances(piece: str, steps: int) -> None:
     rows = ["p" * 13 for _ in range(13)]
     state = hex_table(rows)
     centre = c(6, 6)
-    put(state, 0, piece, 6, 6)  # type: ignore[arg-type]
-    settle(state, {0: piece})  # type: ignore[arg-type]
+    put(state, 0, piece, 6, 6)
+    settle(state, {0: piece})
     expected = {
-        cell
-        for cell in geometry(state.world).cells  # type: ignore[attr-defined]
-        if 0 < HEX.distance(centre, cell) <= steps
+        cell for cell in geometry(state.world).cells if 0 < HEX.distance(centre, cell) <= steps
     }
     assert targets(state, centre) == expected
 
@@ -107,8 +106,8 @@ def test_regions_coasts_and_ship_moves_join_through_hex_sides() -> None:
     assert squares.region_of(c(1, 0)) != squares.region_of(c(0, 1))
     assert hexes.coastal(c(1, 1)) == (hexes.region_of(c(1, 0)),)
     state = hex_table(rows)
-    put(state, 0, "ship", 1, 0)  # type: ignore[arg-type]
-    settle(state, {0: "ship"})  # type: ignore[arg-type]
+    put(state, 0, "ship", 1, 0)
+    settle(state, {0: "ship"})
     assert targets(state, c(1, 0)) == {c(0, 1)}
 
 
@@ -202,3 +201,26 @@ def test_quick_scoring_variant_keeps_half_the_coins_rounded_up() -> None:
     assert score_sheets(quick)[0].economy == 4
     with pytest.raises(Exception, match="scoring"):
         RiseAndFall().decode_options({"scoring": "quick"})
+
+
+def test_tithe_and_merchant_trade_count_all_six_neighbours() -> None:
+    """Temples / Dîme and Marchands / Commercer on hexes: the pieces and cities on all six
+    neighbouring hexes count, the two "diagonal" ones a square grid lacks included
+    (tithe 2 PO per own piece around the temple; trade 3 PO per own city, 5 per other)."""
+    rows = ["ppp", "ppp", "ppp"]
+    state = hex_table(rows)
+    put(state, 0, "temple", 1, 1)
+    for q, r in ((2, 0), (0, 2), (2, 1)):  # (2, 0) and (0, 2): hex-only neighbours
+        put(state, 0, "nomad", q, r)
+    put(state, 0, "nomad", 0, 0)  # not a neighbour on hexes
+    settle(state, {0: "temple"})
+    events, _ = run(state, 0, Activate(cell=c(1, 1), action="tithe"))
+    assert events[0].amount == 6  # type: ignore[attr-defined]
+    trade = hex_table(rows)
+    put(trade, 0, "merchant", 1, 1)
+    put(trade, 1, "city", 2, 0)
+    put(trade, 0, "city", 0, 2)
+    put(trade, 1, "city", 0, 0)  # not a neighbour
+    settle(trade, {0: "merchant"})
+    events, _ = run(trade, 0, Activate(cell=c(1, 1), action="trade"))
+    assert events[0].amount == 8  # type: ignore[attr-defined]
