@@ -425,6 +425,17 @@ def movable_plains(world: World) -> int:
     )
 
 
+def _fits_with_every_plain_lifted(world: World, shape: int) -> bool:
+    """``True`` if plain ``shape`` has a position on the sea and the movable plains' cells
+    (a necessary condition for any relocation: it prunes the exact search when none exists)."""
+    free = [t == _SEA for t in world.terrain]
+    for t in world.tiles:
+        if t.kind == "plain" and all(world.terrain[c] == _LAYER["plain"] for c in t.cells):
+            for c in t.cells:
+                free[c] = True
+    return bool(_positions("plain", shape, free, (c for c in range(_N) if free[c]), world.grid))
+
+
 def minimum_moves(world: World, shape: int, max_moves: int | None = MAX_MOVES) -> int | None:
     """How many plains must be moved to lay plain ``shape`` now (0 if it fits as it is).
 
@@ -443,6 +454,8 @@ def minimum_moves(world: World, shape: int, max_moves: int | None = MAX_MOVES) -
     limit = movable_plains(world) if max_moves is None else max_moves
     if _layer_positions(world, "plain", shape):
         answer = 0
+    elif max_moves is None and not _fits_with_every_plain_lifted(world, shape):
+        answer = None  # pruned: no number of moves can make room
     else:
         for k in range(1, limit + 1):
             if _plain_solutions(world, shape, k, first_only=True):

@@ -115,3 +115,12 @@ def test_relocations_are_accepted_and_non_minimal_ones_refused() -> None:
             Chance(b"t", 0),
         )
     assert error.value.code in {"PLAIN_NOT_ON_SEA", "PLAIN_MOVES_NOT_MINIMAL"}
+
+
+def test_a_plain_with_no_room_at_all_is_set_aside() -> None:
+    """Assumed (content/world_setup_hex.json, "plain-no-room"): when no arrangement of every
+    plain leaves room — here a sea one hex wide holding a plain-less strip — the plain has no
+    legal placement (the game sets it aside); the search is cut short by the cells test."""
+    world = world_from(["~" * 12, "", "~~~"], "hex")
+    assert minimum_moves(world, 1, None) is None
+    assert legal_placements(world, "plain", 1, None) == []
