@@ -73,9 +73,9 @@ from domain.riseandfall.worldbuild import (
     check_placement,
     initial_world,
     legal_placements,
-    random_world,
     supply,
 )
+from domain.riseandfall.worldrandom import random_world
 
 R_DEPLOY = "Déploiement initial"
 R_CHOOSE = "A - Jouer une carte Civilisation"

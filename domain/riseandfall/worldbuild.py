@@ -17,11 +17,15 @@ Rules (rulebook "Création du Monde"; ASSUMED details are listed by
 * every cell of a forest covers a plain, of a mountain a forest, of a glacier a mountain;
 * ASSUMED: a tile with no legal position (``legal_placements`` is empty) is set aside.
 
+The random builder of a world drawn from the seed is :mod:`domain.riseandfall.worldrandom`.
+
 Tiles lie on the ``GRID`` x ``GRID`` table of the world's grid (``World.grid``: square or hex,
 see :mod:`domain.riseandfall.grid`) in one of the distinct orientations of
 :func:`domain.riseandfall.tiles.orientations`; ``x, y`` is the least corner of the oriented
 shape (both minima of its cells' coordinates).
 
+>>> from domain.core.chance import Chance
+>>> from domain.riseandfall.worldrandom import random_world
 >>> world = initial_world(2)
 >>> placements = random_world(2, Chance(b"doc", version=0))
 >>> for p in placements:
@@ -40,7 +44,6 @@ from itertools import combinations
 
 import msgspec
 
-from domain.core.chance import Chance
 from domain.core.errors import MalformedCommand, RuleViolation
 from domain.riseandfall import tiles as catalogue
 from domain.riseandfall.grid import Grid, grid_named
@@ -602,88 +605,3 @@ def place(world: World, placement: TilePlacement) -> None:
     layer = _LAYER[kind]
     for c in cells:
         world.terrain[c] = layer
-
-
-# -- the random builder -------------------------------------------------------------------
-
-#: legal candidates drawn per tile; the tightest one (fewest free sides) is laid.
-_SAMPLE = 4
-#: random tries per tile before falling back on the full enumeration.
-_ATTEMPTS = 80
-
-
-def _random_placement(
-    world: World,
-    board: _Board,
-    kind: str,
-    shape: int,
-    chance: Chance,
-    max_moves: int | None,
-) -> TilePlacement | None:
-    terrain = board.terrain
-    nb = board.nb
-    if kind == "sea":
-        below = _EMPTY
-        pool = [
-            c
-            for c in board.near()
-            if terrain[c] == _EMPTY and any(terrain[n] != _EMPTY for n in nb[c])
-        ]
-    else:
-        below = _BELOW[kind]
-        pool = [c for c in board.near() if terrain[c] == below]
-    orients = catalogue.orientations(kind, shape, world.grid)
-    size = len(orients[0].cells)
-    best: tuple[int, TilePlacement] | None = None
-    legal = 0
-    if pool:
-        for _ in range(_ATTEMPTS):
-            draw = chance.below(len(pool) * len(orients) * size)
-            target, rest = divmod(draw, len(orients) * size)
-            o = orients[rest // size]
-            dx, dy = o.cells[rest % size]
-            x, y = pool[target] % GRID - dx, pool[target] // GRID - dy
-            if x < 0 or y < 0 or x + o.width > GRID or y + o.height > GRID:
-                continue
-            cells = [cell_of(x + cx, y + cy) for cx, cy in o.cells]
-            ok = board.sea_error(cells) is None if kind == "sea" else board.fits(cells, below)
-            if not ok:
-                continue
-            score = board.tightness(cells, below)
-            if best is None or score > best[0]:
-                best = (score, TilePlacement(kind, shape, o.rotation, x, y))
-            legal += 1
-            if legal == _SAMPLE:
-                break
-    if best is not None:
-        return best[1]
-    options = legal_placements(world, kind, shape, max_moves)
-    if not options:
-        return None
-    return chance.choice(options)
-
-
-def random_world(
-    players: int, chance: Chance, grid: str = "square", max_moves: int | None = MAX_MOVES
-) -> list[TilePlacement]:
-    """A legal build of the whole world, drawn from ``chance``.
-
-    Apply the placements in order with :func:`place` to :func:`initial_world` (players).
-    Each tile is laid at the tightest of a few random legal positions (few free sides: a
-    compact world where the plains rarely need moving); a tile that fits nowhere is set aside
-    and has no placement.
-    """
-    world = initial_world(players, grid)
-    board = _Board(world)
-    built: list[TilePlacement] = []
-    for kind, shape in supply(players, grid):
-        chosen = _random_placement(world, board, kind, shape, chance, max_moves)
-        if chosen is None:
-            continue
-        place(world, chosen)
-        if chosen.moves:
-            board = _Board(world)
-        else:
-            board.lay(world.tiles[-1].cells, _LAYER[kind], len(world.tiles) - 1)
-        built.append(chosen)
-    return built

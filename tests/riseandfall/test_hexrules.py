@@ -22,8 +22,8 @@ from domain.riseandfall.worldbuild import (
     check_placement,
     initial_world,
     place,
-    random_world,
 )
+from domain.riseandfall.worldrandom import random_world
 from tests.riseandfall.helpers import put, run, settle, table, world_from
 
 HEXGAME = RiseAndFallHex()
