@@ -22,13 +22,19 @@ from domain.core.codec import Codec
 from domain.core.errors import MalformedCommand
 from domain.core.game import Game
 from domain.imperium.game import ImperiumGame, ImperiumGame2
-from domain.riseandfall.game import RiseAndFall
+from domain.riseandfall.game import RiseAndFall, RiseAndFallHex
 from domain.tapestry.game import TapestryGame, TapestryGame2
 
 #: Every ruleset ever released, oldest first within each game: a game's last one is the
 #: default for new games. Never remove one (records played under it must verify for ever).
-_ALL_RULESETS: tuple[Game[Any], ...] = (RiseAndFall(), TapestryGame(), ImperiumGame())
-_ALL_RULESETS += (TapestryGame2(), ImperiumGame2())
+_ALL_RULESETS: tuple[Game[Any], ...] = (
+    RiseAndFall(),
+    RiseAndFallHex(),
+    TapestryGame(),
+    TapestryGame2(),
+    ImperiumGame(),
+    ImperiumGame2(),
+)
 
 #: Rules by ruleset name (``"riseandfall/1"``).
 RULESETS: dict[str, Game[Any]] = {game.ruleset_version: game for game in _ALL_RULESETS}

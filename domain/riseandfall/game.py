@@ -20,7 +20,7 @@ The optional 3-second rule is always ignored: a seat's card choice waits for tha
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import msgspec
 
@@ -49,10 +49,10 @@ from domain.riseandfall.content import (
     STONE_IN_BOX,
     WOOD_IN_BOX,
     bank_coins,
-    buy_back_price,
 )
 from domain.riseandfall.events import RiseFallEvent
 from domain.riseandfall.evolve import evolve as fold
+from domain.riseandfall.rulesets import RULES_1, RULES_2, RiseFallOptions2, RiseFallRules
 from domain.riseandfall.scoring import score_sheets
 from domain.riseandfall.state import (
     ACTIONS,
@@ -73,9 +73,9 @@ from domain.riseandfall.worldbuild import (
     check_placement,
     initial_world,
     legal_placements,
-    random_world,
     supply,
 )
+from domain.riseandfall.worldrandom import random_world
 
 R_DEPLOY = "Déploiement initial"
 R_CHOOSE = "A - Jouer une carte Civilisation"
@@ -121,15 +121,33 @@ class RiseAndFall(Game[RiseFallState]):
     min_seats = 2
     max_seats = 4
     state_type = RiseFallState
-    options_type = RiseFallOptions
+    options_type: ClassVar[type[msgspec.Struct]] = RiseFallOptions
     command_type = RiseFallCommand
     event_type = RiseFallEvent
+    #: the rule parameters of this ruleset (see :mod:`domain.riseandfall.rulesets`).
+    rules: ClassVar[RiseFallRules] = RULES_1
 
     # -- construction ---------------------------------------------------------------------
+    def decode_options(self, options: dict[str, Any] | None) -> Any:
+        """Options from plain data; an option this ruleset does not have (``scoring`` under
+        ``riseandfall/1``) is refused (``msgspec.ValidationError`` naming it)."""
+        known = set(self.options_type.__struct_fields__)
+        unknown = sorted(set(options or {}) - known)
+        if unknown:
+            raise msgspec.ValidationError(
+                f"Unknown option {unknown[0]!r} for ruleset {self.ruleset_version}; "
+                f"known: {', '.join(sorted(known))}."
+            )
+        return super().decode_options(options)
+
     def initial(self, options: Any, seats: int) -> RiseFallState:
         """Seats with their three starting cards in hand and pieces to deploy; a full bank."""
-        if not isinstance(options, RiseFallOptions):
+        if not isinstance(options, (RiseFallOptions, RiseFallOptions2)):
             options = self.decode_options(options)
+        rules = self.rules
+        if getattr(options, "scoring", "full") == "quick":
+            rules = msgspec.structs.replace(rules, quick_scoring=True)
+        options = RiseFallOptions(world=options.world, trophies=options.trophies)
         if not self.min_seats <= seats <= self.max_seats:
             raise MalformedCommand("SEATS", "Rise & Fall is played by 2 to 4 players.")
         players = [
@@ -143,11 +161,12 @@ class RiseAndFall(Game[RiseFallState]):
         ]
         return RiseFallState(
             options=options,
-            world=initial_world(seats),
+            world=initial_world(seats, rules.grid),
             seats=players,
             bank_coins=bank_coins(seats) - STARTING_COINS * seats,
             bank_wood=WOOD_IN_BOX,
             bank_stone=STONE_IN_BOX,
+            rules=rules,
         )
 
     def setup(self, state: RiseFallState, chance: Chance) -> list[Event]:
@@ -156,7 +175,8 @@ class RiseAndFall(Game[RiseFallState]):
         if state.options.world == "players":
             events.append(ev.FirstPlayerDrawn(seat=chance.below(state.n), purpose="world"))
             return events
-        for placement in random_world(state.n, chance):
+        rules = state.rules
+        for placement in random_world(state.n, chance, rules.grid, rules.max_moves):
             events.append(ev.WorldTilePlaced(seat=-1, placement=placement))
         events.append(ev.FirstPlayerDrawn(seat=chance.below(state.n), purpose="deployment"))
         return events
@@ -218,7 +238,7 @@ class RiseAndFall(Game[RiseFallState]):
         self, state: RiseFallState, seat: int, command: PlaceTile, chance: Chance
     ) -> list[Event]:
         self._turn(state, seat, "Création du Monde")
-        tiles = supply(state.n)
+        tiles = supply(state.n, state.world.grid)
         kind, shape = tiles[state.tiles_placed]
         placement = command.placement
         if (placement.kind, placement.shape) != (kind, shape):
@@ -226,14 +246,14 @@ class RiseAndFall(Game[RiseFallState]):
                 "WRONG_TILE", f"The next tile to place is {kind} #{shape}.", "Création du Monde"
             )
         try:
-            check_placement(state.world, placement)
+            check_placement(state.world, placement, state.rules.max_moves)
         except (ValueError, IndexError, KeyError, TypeError) as error:
             raise MalformedCommand("BAD_PLACEMENT", str(error)) from error
         sim = phases.Sim(state, fold, _copy)
         sim.emit(ev.WorldTilePlaced(seat=seat, placement=placement))
         while sim.state.tiles_placed < len(tiles):
             next_kind, next_shape = tiles[sim.state.tiles_placed]
-            if legal_placements(sim.state.world, next_kind, next_shape):
+            if legal_placements(sim.state.world, next_kind, next_shape, state.rules.max_moves):
                 break
             sim.emit(ev.TileSetAside(kind=next_kind, shape=next_shape))
         if sim.state.tiles_placed < len(tiles):
@@ -341,7 +361,7 @@ class RiseAndFall(Game[RiseFallState]):
             sim.emit(ev.BuyBackSkipped(seat=seat))
         else:
             kind = _kind_of(command.card)
-            price = buy_back_price(state.declines)
+            price = state.buy_back_price()
             if kind not in player.declined:
                 raise Violation(
                     "NOT_IN_DECLINE", f"Your {command.card} card is not in decline.", R_BUYBACK
@@ -370,8 +390,9 @@ class RiseAndFall(Game[RiseFallState]):
         if phase == WORLD:
             if state.actor != seat:
                 return []
-            kind, shape = supply(state.n)[state.tiles_placed]
-            return [PlaceTile(placement=p) for p in legal_placements(state.world, kind, shape)]
+            kind, shape = supply(state.n, state.world.grid)[state.tiles_placed]
+            found = legal_placements(state.world, kind, shape, state.rules.max_moves)
+            return [PlaceTile(placement=p) for p in found]
         if phase == DEPLOY:
             if state.actor != seat:
                 return []
@@ -400,7 +421,7 @@ class RiseAndFall(Game[RiseFallState]):
             if state.actor != seat:
                 return []
             options: list[Command] = []
-            if player.coins >= buy_back_price(state.declines):
+            if player.coins >= state.buy_back_price():
                 options.extend(BuyBack(card=PIECES[k]) for k in player.declined)
             if player.active():
                 options.append(SkipBuyBack())
@@ -487,7 +508,7 @@ class RiseAndFall(Game[RiseFallState]):
         of the world (grid, tile shapes, layouts, placement rules)."""
         from domain.riseandfall import content, tiles
 
-        return [*content.assumptions(), *tiles.assumptions()]
+        return [*content.assumptions(), *tiles.assumptions(self.rules.grid)]
 
 
 def _rule(phase: str) -> str:
@@ -545,3 +566,23 @@ def _check_cells(command: Command) -> None:
         for index, cell in enumerate(cells):
             if not isinstance(cell, int) or not (0 <= cell < CELLS or (index == 1 and cell == -1)):
                 raise MalformedCommand("BAD_CELL", f"Cells are numbered 0 to {CELLS - 1}.")
+
+
+class RiseAndFallHex(RiseAndFall):
+    """Ruleset ``riseandfall/2``: Rise & Fall on its hexagonal world.
+
+    Differs from ``riseandfall/1`` (see :mod:`domain.riseandfall.rulesets`): hex cells, every
+    plain laid (the minimum number of plains moved, searched exactly), the buy-back price by
+    the trophies won so far, and the option ``scoring="quick"`` ("VARIANTE : DÉCOMPTE
+    RAPIDE").
+
+    >>> from domain.core import Chance
+    >>> game = RiseAndFallHex()
+    >>> state = game.initial(game.decode_options({"scoring": "quick"}), 3)
+    >>> state.world.grid, state.rules.quick_scoring, game.ruleset_version
+    ('hex', True, 'riseandfall/2')
+    """
+
+    ruleset_version = "riseandfall/2"
+    options_type = RiseFallOptions2
+    rules = RULES_2

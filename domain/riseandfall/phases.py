@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from domain.core import Event
 from domain.riseandfall import events as ev
-from domain.riseandfall.content import BOX, PIECES, buy_back_price
+from domain.riseandfall.content import BOX, PIECES
 from domain.riseandfall.scoring import final_outcome
 from domain.riseandfall.state import RiseFallState
 
@@ -164,14 +164,14 @@ def after_decline_choice(sim: Sim) -> None:
 
 def start_buyback(sim: Sim) -> None:
     """Phase D: the price of the round, then the first seat with a choice."""
-    sim.emit(ev.BuyBackStarted(round=sim.state.round, price=buy_back_price(sim.state.declines)))
+    sim.emit(ev.BuyBackStarted(round=sim.state.round, price=sim.state.buy_back_price()))
     next_buyer(sim)
 
 
 def next_buyer(sim: Sim) -> None:
     """The next seat (turn order) that can buy a card back; extinction for the broke."""
     state = sim.state
-    price = buy_back_price(state.declines)
+    price = state.buy_back_price()
     for seat_no in state.order():
         seat = state.seats[seat_no]
         if seat.done or not seat.declined:

@@ -1,6 +1,9 @@
 """Scoring ("Décompte des Points de Victoire"): the four-part score sheet of every seat.
 
-* Economy: 1 VP per 2 coins (rounded down).
+* Economy: 1 VP per 2 coins (rounded down). With the "VARIANTE : DÉCOMPTE RAPIDE"
+  (``riseandfall/2``, option ``scoring="quick"``) each seat puts half its coins, rounded
+  down, back in the box and the rest count 1 VP each; development and territory VP are taken
+  as coins, which changes no total (ASSUMED: the bank's stock does not limit them).
 * Trophies: the VP of the trophies won (``content/trophies.json``).
 * Development: for each active card (hand, discard — and the card laid face down this round,
   which sits on the discard), the card's VP for the pieces of its type in the world; cards in
@@ -73,7 +76,7 @@ def score_sheet(state: RiseFallState, seat_no: int, regions: list[list[int]]) ->
         development_vp(k, seat.pieces[k]) if k in active else -1 for k in range(len(PIECES))
     )
     territory = tuple(CELL_VP[t] * sum(sizes) for t, sizes in enumerate(regions))
-    economy = seat.coins // 2
+    economy = seat.coins - seat.coins // 2 if state.rules.quick_scoring else seat.coins // 2
     total = economy + trophies + sum(v for v in development if v > 0) + sum(territory)
     return ScoreSheet(
         coins=seat.coins,

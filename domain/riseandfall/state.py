@@ -23,7 +23,8 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from domain.riseandfall.content import BOX, KIND, PIECES
+from domain.riseandfall.content import BOX, KIND, PIECES, buy_back_price
+from domain.riseandfall.rulesets import RiseFallRules
 from domain.riseandfall.world import GRID, World
 
 WORLD, DEPLOY, CHOOSE, ACTIONS, DECLINE, BUYBACK, OVER = (
@@ -126,6 +127,15 @@ class RiseFallState(msgspec.Struct, kw_only=True):
     declines: int = 0
     final_scores: list[int] | None = None
     winners: list[int] | None = None
+    rules: RiseFallRules = msgspec.field(default_factory=RiseFallRules)
+
+    def buy_back_price(self) -> int:
+        """The price of buying a card back now ("D - Rachat d'une carte en Déclin"): by the
+        decline phases so far (``riseandfall/1``) or by the trophies won so far by all seats
+        (``riseandfall/2``: "dépend du nombre des Trophées déjà obtenus")."""
+        if self.rules.buy_back_by == "trophies":
+            return buy_back_price(self.trophies_taken)
+        return buy_back_price(self.declines)
 
     # -- seats ---------------------------------------------------------------------------
     @property

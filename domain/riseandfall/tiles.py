@@ -3,8 +3,11 @@
 ``content/tiles.json`` lists the tile kinds with their counts (rulebook, "Matériel") and the
 shape of every kind (not in the rulebook: authored, marked ``assumed``);
 ``content/world_setup.json`` holds the per-player-count table of "Création du Monde", the
-initial sea layouts and the rule interpretations Annales had to choose. Both files are
-validated with msgspec at load; bad data raises :class:`ContentError` naming the problem.
+initial sea layouts and the rule interpretations Annales had to choose. Those two describe
+the square world of ``riseandfall/1``; ``content/tiles_hex.json`` and
+``content/world_setup_hex.json`` describe the hexagonal world of ``riseandfall/2`` (every
+function takes the grid's name, ``"square"`` by default). The files are validated with
+msgspec at load; bad data raises :class:`ContentError` naming the problem.
 
 >>> content().kinds["plain"].count, shape("plain", 0).cells[:2]
 (17, ((0, 0), (1, 0)))
@@ -22,7 +25,14 @@ from typing import Literal
 
 import msgspec
 
-from domain.riseandfall.world import GRID, orient
+from domain.riseandfall.grid import Grid, grid_named
+from domain.riseandfall.world import GRID
+
+#: the content files of each grid: (tiles, world set-up).
+FILES = {
+    "square": ("tiles.json", "world_setup.json"),
+    "hex": ("tiles_hex.json", "world_setup_hex.json"),
+}
 
 CONTENT = Path(__file__).with_name("content")
 KINDS = ("initial", "sea", "plain", "forest", "mountain", "glacier")
@@ -147,19 +157,22 @@ def _decode(name: str, cls: type[msgspec.Struct]) -> msgspec.Struct:
         raise ContentError(f"{path}: {error}") from error
 
 
-def _connected(cells: tuple[tuple[int, int], ...]) -> bool:
+def _connected(cells: tuple[tuple[int, int], ...], grid: Grid) -> bool:
     todo = [cells[0]]
     seen = {cells[0]}
     while todo:
         x, y = todo.pop()
-        for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+        for dx, dy in grid.steps():
+            n = (x + dx, y + dy)
             if n in cells and n not in seen:
                 seen.add(n)
                 todo.append(n)
     return len(seen) == len(cells)
 
 
-def _check_tiles(data: _TilesFile) -> tuple[dict[str, Kind], dict[str, tuple[Shape, ...]]]:
+def _check_tiles(
+    data: _TilesFile, grid: Grid
+) -> tuple[dict[str, Kind], dict[str, tuple[Shape, ...]]]:
     kinds: dict[str, Kind] = {}
     for k in data.kinds:
         if k.kind not in KINDS or k.kind in kinds:
@@ -181,7 +194,7 @@ def _check_tiles(data: _TilesFile) -> tuple[dict[str, Kind], dict[str, tuple[Sha
             raise ContentError(f"{where}: needs {kinds[s.kind].cells} distinct cells")
         if min(x for x, _ in cells) != 0 or min(y for _, y in cells) != 0:
             raise ContentError(f"{where}: cells must start at column 0 and row 0")
-        if not _connected(cells):
+        if not _connected(cells, grid):
             raise ContentError(f"{where}: cells must be connected by their sides")
         if s.copies <= 0:
             raise ContentError(f"{where}: copies must be positive")
@@ -193,31 +206,33 @@ def _check_tiles(data: _TilesFile) -> tuple[dict[str, Kind], dict[str, tuple[Sha
     return kinds, {k: tuple(v) for k, v in shapes.items()}
 
 
-def _load() -> Content:
-    tiles = _decode("tiles.json", _TilesFile)
-    setup = _decode("world_setup.json", _SetupFile)
+def _load(grid_name: str) -> Content:
+    grid = grid_named(grid_name)
+    tiles_file, setup_file = FILES[grid_name]
+    tiles = _decode(tiles_file, _TilesFile)
+    setup = _decode(setup_file, _SetupFile)
     assert isinstance(tiles, _TilesFile) and isinstance(setup, _SetupFile)
-    kinds, shapes = _check_tiles(tiles)
+    kinds, shapes = _check_tiles(tiles, grid)
     if setup.grid.size != GRID:
-        raise ContentError(f"world_setup.json: grid size {setup.grid.size} != GRID {GRID}")
+        raise ContentError(f"{setup_file}: grid size {setup.grid.size} != GRID {GRID}")
     counts: dict[int, dict[str, int]] = {}
     for c in setup.counts:
         row = {k: int(getattr(c, k)) for k in KINDS}
         for name, n in row.items():
             if not 0 <= n <= kinds[name].count:
-                raise ContentError(f"world_setup.json: {c.players} players, {name} count {n}")
+                raise ContentError(f"{setup_file}: {c.players} players, {name} count {n}")
         if row["initial"] != c.players or row["glacier"] != c.players:
-            raise ContentError(f"world_setup.json: {c.players} players: one initial/glacier each")
+            raise ContentError(f"{setup_file}: {c.players} players: one initial/glacier each")
         counts[c.players] = row
     layouts: dict[int, tuple[tuple[int, int, int], ...]] = {}
     for lay in setup.layouts:
         if lay.players not in counts or len(lay.tiles) != counts[lay.players]["initial"]:
-            raise ContentError(f"world_setup.json: layout for {lay.players} players")
-        if any(not 0 <= r < 8 for r, _, _ in lay.tiles):
-            raise ContentError(f"world_setup.json: layout rotation out of 0..7 ({lay.players}p)")
+            raise ContentError(f"{setup_file}: layout for {lay.players} players")
+        if any(not 0 <= r < grid.rotations for r, _, _ in lay.tiles):
+            raise ContentError(f"{setup_file}: layout rotation out of range ({lay.players}p)")
         layouts[lay.players] = tuple(lay.tiles)
     if set(layouts) != set(counts):
-        raise ContentError("world_setup.json: one layout per player count is needed")
+        raise ContentError(f"{setup_file}: one layout per player count is needed")
     assumed: list[str] = [f"{setup.grid.note}" + " (grid)"]
     assumed += [f"Tile {s.kind}/{s.index}: {s.note}" for s in tiles.shapes if s.source == "assumed"]
     assumed += [f"Kind {k.kind}: {k.note}" for k in tiles.kinds if k.source == "assumed"]
@@ -228,37 +243,38 @@ def _load() -> Content:
 
 
 @cache
-def content() -> Content:
-    """The validated content (loaded once)."""
-    return _load()
+def content(grid: str = "square") -> Content:
+    """The validated content of the world on ``grid`` (loaded once)."""
+    return _load(grid)
 
 
-def assumptions() -> list[str]:
+def assumptions(grid: str = "square") -> list[str]:
     """Every fact about the world that the rulebook does not give and Annales chose.
 
     >>> any("adjacency" in line for line in assumptions())
     True
     """
-    return list(content().assumed)
+    return list(content(grid).assumed)
 
 
-def shape(kind: str, index: int) -> Shape:
+def shape(kind: str, index: int, grid: str = "square") -> Shape:
     """The shape ``index`` of ``kind`` (raises ``KeyError``/``IndexError`` when unknown)."""
-    return content().shapes[kind][index]
+    return content(grid).shapes[kind][index]
 
 
-def shape_count(kind: str) -> int:
+def shape_count(kind: str, grid: str = "square") -> int:
     """How many shapes ``kind`` has (0 for an unknown kind)."""
-    return len(content().shapes.get(kind, ()))
+    return len(content(grid).shapes.get(kind, ()))
 
 
 @cache
-def orientations(kind: str, index: int) -> tuple[Orientation, ...]:
+def orientations(kind: str, index: int, grid: str = "square") -> tuple[Orientation, ...]:
     """The distinct orientations of a shape, each with its lowest rotation number."""
     seen: set[tuple[tuple[int, int], ...]] = set()
     found: list[Orientation] = []
-    for rotation in range(8):
-        cells = orient(shape(kind, index).cells, rotation)
+    geometry = grid_named(grid)
+    for rotation in range(geometry.rotations):
+        cells = geometry.orient(shape(kind, index, grid).cells, rotation)
         if cells in seen:
             continue
         seen.add(cells)
@@ -269,21 +285,21 @@ def orientations(kind: str, index: int) -> tuple[Orientation, ...]:
 
 
 @cache
-def orientation(kind: str, index: int, rotation: int) -> Orientation | None:
+def orientation(kind: str, index: int, rotation: int, grid: str = "square") -> Orientation | None:
     """The orientation with this rotation number, ``None`` if it repeats a lower one."""
-    for o in orientations(kind, index):
+    for o in orientations(kind, index, grid):
         if o.rotation == rotation:
             return o
     return None
 
 
 @cache
-def box_order(kind: str) -> tuple[int, ...]:
+def box_order(kind: str, grid: str = "square") -> tuple[int, ...]:
     """Shape indices of the box's tiles of ``kind`` in the order they are taken (ASSUMED).
 
     The order cycles through the shapes (0, 1, 2, ..., 0, 1, ...) while copies remain.
     """
-    left = [s.copies for s in content().shapes[kind]]
+    left = [s.copies for s in content(grid).shapes[kind]]
     order: list[int] = []
     while any(left):
         for index, n in enumerate(left):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from domain.core import Event
-from domain.riseandfall.content import BOX, PIECES, TROPHY_VP, buy_back_price
+from domain.riseandfall.content import BOX, PIECES, TROPHY_VP
 from domain.riseandfall.events import CardChosen, DeclineChosen, ScoreSheet
 from domain.riseandfall.scoring import score_sheets
 from domain.riseandfall.state import CHOOSE, DECLINE, OVER, WORLD, RiseFallState
@@ -152,7 +152,7 @@ def make_view(game: Game[RiseFallState], state: RiseFallState, viewer: int | Non
             pieces.append(PieceView(cell, state.owner[cell], PIECES[state.kind[cell]]))
         if state.rider[cell] >= 0:
             pieces.append(PieceView(cell, state.rider[cell], "merchant"))
-    tiles = supply(state.n)
+    tiles = supply(state.n, state.world.grid)
     next_tile = (
         SupplyTile(*tiles[state.tiles_placed])
         if state.phase == WORLD and state.tiles_placed < len(tiles)
@@ -180,7 +180,7 @@ def make_view(game: Game[RiseFallState], state: RiseFallState, viewer: int | Non
             TrophyView(PIECES[k], TROPHY_VP[k], state.trophy_owner[k]) for k in range(len(PIECES))
         ),
         declines=state.declines,
-        buy_back_price=buy_back_price(state.declines),
+        buy_back_price=state.buy_back_price(),
         seats=tuple(_seat_view(state, i, viewer) for i in range(state.n)),
         score_sheets=score_sheets(state),
         final_scores=tuple(state.final_scores) if state.final_scores is not None else None,

@@ -1,13 +1,15 @@
 """The geometry of the Rise & Fall world: terrains, grid, cells, levels, cliffs and regions.
 
-The rulebook builds the world from square-celled terrain tiles laid on the table
-("Création du Monde"). Annales models the table as a ``GRID`` x ``GRID`` square grid; a cell
-is the integer ``y * GRID + x``. Tiles stack: a cell's terrain is its top layer, and its
-level equals the terrain's value (sea 0, plain 1, forest 2, mountain 3, glacier 4).
+The rulebook builds the world from terrain tiles laid on the table ("Création du Monde").
+Annales models the table as a ``GRID`` x ``GRID`` grid of cells whose geometry is a
+:class:`~domain.riseandfall.grid.Grid`: square cells in ruleset ``riseandfall/1``
+(:mod:`domain.riseandfall.squaregrid`), hexagonal cells in ``riseandfall/2``
+(:mod:`domain.riseandfall.hexgrid`); :attr:`World.grid` names it. A cell is the integer
+``y * GRID + x``. Tiles stack: a cell's terrain is its top layer, and its level equals the
+terrain's value (sea 0, plain 1, forest 2, mountain 3, glacier 4).
 
-ASSUMED: two cells are adjacent when they share a side (orthogonal 4-neighbourhood); cells
-touching only at a corner are not adjacent. ``neighbours`` lists them in the fixed order
-north, east, south, west.
+The module-level ``NEIGHBOURS``, ``neighbours``, ``cell_of``, ``xy`` and ``orient`` are those of
+the square world (kept for ``riseandfall/1`` and its tests); the rules ask a world's grid.
 
 Rules implemented here:
 
@@ -36,8 +38,11 @@ from enum import IntEnum
 
 import msgspec
 
-#: side of the square grid the world lives on.
-GRID: int = 40
+from domain.riseandfall.grid import SIZE, Grid, grid_named
+from domain.riseandfall.squaregrid import SQUARE
+
+#: side of the table the world lives on (both grids).
+GRID: int = SIZE
 
 
 class Terrain(IntEnum):
@@ -61,29 +66,12 @@ def xy(cell: int) -> tuple[int, int]:
     return cell % GRID, cell // GRID
 
 
-def _neighbour_table() -> tuple[tuple[int, ...], ...]:
-    table: list[tuple[int, ...]] = []
-    for cell in range(GRID * GRID):
-        x, y = xy(cell)
-        around: list[int] = []
-        if y > 0:
-            around.append(cell - GRID)
-        if x < GRID - 1:
-            around.append(cell + 1)
-        if y < GRID - 1:
-            around.append(cell + GRID)
-        if x > 0:
-            around.append(cell - 1)
-        table.append(tuple(around))
-    return tuple(table)
-
-
-#: precomputed orthogonal neighbours of every cell (N, E, S, W), inside the grid.
-NEIGHBOURS: tuple[tuple[int, ...], ...] = _neighbour_table()
+#: precomputed orthogonal neighbours of every cell of the square world (N, E, S, W).
+NEIGHBOURS: tuple[tuple[int, ...], ...] = SQUARE.neighbours
 
 
 def neighbours(cell: int) -> tuple[int, ...]:
-    """The cells sharing a side with ``cell`` inside the grid, in the order N, E, S, W."""
+    """The cells sharing a side with ``cell`` in the square world, in the order N, E, S, W."""
     return NEIGHBOURS[cell]
 
 
@@ -118,6 +106,9 @@ class PlacedTile(msgspec.Struct, frozen=True):
         x: column of the oriented shape's bounding-box corner.
         y: row of the oriented shape's bounding-box corner.
         cells: the cells it covers, ascending.
+
+    On the hex grid (``riseandfall/2``) ``rotation`` is 0..11 (sixths of a turn, +6 when
+    mirrored) and ``x, y`` are the axial ``q, r`` of the oriented shape's least corner.
     """
 
     kind: str
@@ -136,19 +127,26 @@ class World(msgspec.Struct):
     Attributes:
         terrain: ``GRID * GRID`` values of :class:`Terrain` (``-1`` where nothing lies).
         tiles: every tile placed, in placing order (a moved plain keeps its index).
+        grid: the geometry of its cells, ``"square"`` (``riseandfall/1``) or ``"hex"``
+            (``riseandfall/2``); see :func:`domain.riseandfall.grid.grid_named`.
     """
 
     terrain: list[int]
     tiles: list[PlacedTile]
+    grid: str = "square"
+
+    def geometry_of_cells(self) -> Grid:
+        """The :class:`~domain.riseandfall.grid.Grid` of this world's cells."""
+        return grid_named(self.grid)
 
     def at(self, cell: int) -> Terrain:
         """The top terrain of ``cell``."""
         return Terrain(self.terrain[cell])
 
     @classmethod
-    def empty(cls) -> World:
-        """A world with nothing on the table."""
-        return cls(terrain=[int(Terrain.EMPTY)] * (GRID * GRID), tiles=[])
+    def empty(cls, grid: str = "square") -> World:
+        """A world with nothing on the table, on the grid called ``grid``."""
+        return cls(terrain=[int(Terrain.EMPTY)] * (GRID * GRID), tiles=[], grid=grid)
 
 
 class Region(msgspec.Struct, frozen=True):
@@ -171,22 +169,32 @@ class Geometry:
     Attributes:
         terrain: the top terrain value of every cell (as in :attr:`World.terrain`).
         cells: every non-empty cell, ascending.
-        land_neighbours: for every cell id, its non-empty orthogonal neighbours (N, E, S, W);
+        grid: the geometry of the cells.
+        land_neighbours: for every cell id, its non-empty neighbours (in the grid's order);
             empty for empty cells. Despite the name it includes sea cells.
         regions: the regions, ordered by their smallest cell.
         region_index: for every cell id, its region index (``-1`` for empty cells).
     """
 
-    __slots__ = ("_coastal", "cells", "land_neighbours", "region_index", "regions", "terrain")
+    __slots__ = (
+        "_coastal",
+        "cells",
+        "grid",
+        "land_neighbours",
+        "region_index",
+        "regions",
+        "terrain",
+    )
 
-    def __init__(self, terrain: Iterable[int]) -> None:
+    def __init__(self, terrain: Iterable[int], grid: Grid = SQUARE) -> None:
+        self.grid = grid
         self.terrain: tuple[int, ...] = tuple(terrain)
         if len(self.terrain) != GRID * GRID:
             raise ValueError(f"a world has {GRID * GRID} cells, got {len(self.terrain)}")
         top = self.terrain
         self.cells: tuple[int, ...] = tuple(c for c in range(GRID * GRID) if top[c] >= 0)
         self.land_neighbours: tuple[tuple[int, ...], ...] = tuple(
-            tuple(n for n in NEIGHBOURS[c] if top[n] >= 0) if top[c] >= 0 else ()
+            tuple(n for n in grid.neighbours[c] if top[n] >= 0) if top[c] >= 0 else ()
             for c in range(GRID * GRID)
         )
         index = [-1] * (GRID * GRID)
@@ -220,7 +228,7 @@ class Geometry:
         return self.terrain[cell]
 
     def neighbours_of(self, cell: int) -> tuple[int, ...]:
-        """The non-empty cells sharing a side with ``cell`` (N, E, S, W order)."""
+        """The non-empty cells neighbouring ``cell`` (in the grid's order)."""
         return self.land_neighbours[cell]
 
     def cliff(self, a: int, b: int) -> bool:
@@ -287,12 +295,12 @@ def geometry(world: World) -> Geometry:
     >>> g.cliff(cell_of(1, 1), cell_of(2, 1)), geometry(w) is g
     (True, True)
     """
-    key = terrain_key(world.terrain)
+    key = terrain_key(world.terrain) + world.grid.encode()
     found = _CACHE.get(key)
     if found is not None:
         _CACHE.move_to_end(key)
         return found
-    built = Geometry(world.terrain)
+    built = Geometry(world.terrain, grid_named(world.grid))
     _CACHE[key] = built
     if len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)
@@ -300,7 +308,7 @@ def geometry(world: World) -> Geometry:
 
 
 def orient(cells: Iterable[tuple[int, int]], rotation: int) -> tuple[tuple[int, int], ...]:
-    """A shape's cells in orientation ``rotation``, moved so the bounding box starts at 0, 0.
+    """A shape's cells in square orientation ``rotation`` (see ``SquareGrid.orient``).
 
     Rotation ``r``: mirror left-right first when ``r >= 4``, then turn ``r % 4`` quarter
     turns clockwise (x to the right, y downwards). The result is sorted by ``(y, x)``.
@@ -308,11 +316,4 @@ def orient(cells: Iterable[tuple[int, int]], rotation: int) -> tuple[tuple[int, 
     >>> orient([(0, 0), (1, 0), (2, 0), (0, 1)], 1)
     ((0, 0), (1, 0), (1, 1), (1, 2))
     """
-    if not 0 <= rotation < 8:
-        raise ValueError(f"rotation must be in 0..7, got {rotation}")
-    points = [(-x, y) if rotation >= 4 else (x, y) for x, y in cells]
-    for _ in range(rotation % 4):
-        points = [(-y, x) for x, y in points]
-    min_x = min(x for x, _ in points)
-    min_y = min(y for _, y in points)
-    return tuple(sorted(((x - min_x, y - min_y) for x, y in points), key=lambda p: (p[1], p[0])))
+    return SQUARE.orient(cells, rotation)

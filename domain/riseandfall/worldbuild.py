@@ -11,15 +11,21 @@ Rules (rulebook "Création du Monde"; ASSUMED details are listed by
   the grid's edge through empty cells sharing sides;
 * every cell of a plain covers a sea cell (not the void, not a plain). All plains must be
   laid: when a plain fits nowhere, the player moves the minimum number of plains of their
-  choice (lifted together, laid again on sea cells) so that it fits. ASSUMED: at most
-  :data:`MAX_MOVES` plains are moved; a plain that cannot be laid so is set aside;
+  choice (lifted together, laid again on sea cells) so that it fits. ``riseandfall/1``
+  (ASSUMED) moves at most :data:`MAX_MOVES` plains and sets aside a plain that cannot be laid
+  so; ``riseandfall/2`` searches the minimum exactly (``max_moves=None``: up to every plain);
 * every cell of a forest covers a plain, of a mountain a forest, of a glacier a mountain;
 * ASSUMED: a tile with no legal position (``legal_placements`` is empty) is set aside.
 
-Tiles lie on the ``GRID`` x ``GRID`` grid (see :mod:`domain.riseandfall.world`) in one of the
-distinct orientations of :func:`domain.riseandfall.tiles.orientations`; ``x, y`` is the corner
-of the oriented shape's bounding box.
+The random builder of a world drawn from the seed is :mod:`domain.riseandfall.worldrandom`.
 
+Tiles lie on the ``GRID`` x ``GRID`` table of the world's grid (``World.grid``: square or hex,
+see :mod:`domain.riseandfall.grid`) in one of the distinct orientations of
+:func:`domain.riseandfall.tiles.orientations`; ``x, y`` is the least corner of the oriented
+shape (both minima of its cells' coordinates).
+
+>>> from domain.core.chance import Chance
+>>> from domain.riseandfall.worldrandom import random_world
 >>> world = initial_world(2)
 >>> placements = random_world(2, Chance(b"doc", version=0))
 >>> for p in placements:
@@ -38,10 +44,10 @@ from itertools import combinations
 
 import msgspec
 
-from domain.core.chance import Chance
 from domain.core.errors import MalformedCommand, RuleViolation
 from domain.riseandfall import tiles as catalogue
-from domain.riseandfall.world import GRID, NEIGHBOURS, PlacedTile, Terrain, World, cell_of
+from domain.riseandfall.grid import Grid, grid_named
+from domain.riseandfall.world import GRID, PlacedTile, Terrain, World, cell_of
 
 STAGES = ("sea", "plain", "forest", "mountain", "glacier")
 RULE = "Création du Monde"
@@ -102,17 +108,20 @@ def _malformed(code: str, message: str) -> MalformedCommand:
     return MalformedCommand(code, message, rule=RULE)
 
 
-def cells_at(kind: str, shape: int, rotation: int, x: int, y: int) -> tuple[int, ...] | None:
+def cells_at(
+    kind: str, shape: int, rotation: int, x: int, y: int, grid: str = "square"
+) -> tuple[int, ...] | None:
     """The cells a tile covers at this position, ascending; ``None`` if it leaves the grid.
 
     Raises ``MalformedCommand`` for an unknown kind/shape and ``RuleViolation`` for a
     rotation that repeats a lower-numbered orientation.
     """
-    if not 0 <= shape < catalogue.shape_count(kind):
+    if not 0 <= shape < catalogue.shape_count(kind, grid):
         raise _malformed("UNKNOWN_TILE", f"There is no {kind!r} tile shape {shape}.")
-    if not 0 <= rotation < 8:
-        raise _malformed("BAD_ROTATION", f"Rotation {rotation} is not in 0..7.")
-    o = catalogue.orientation(kind, shape, rotation)
+    turns = grid_named(grid).rotations
+    if not 0 <= rotation < turns:
+        raise _malformed("BAD_ROTATION", f"Rotation {rotation} is not in 0..{turns - 1}.")
+    o = catalogue.orientation(kind, shape, rotation, grid)
     if o is None:
         raise _violation(
             "REPEATED_ORIENTATION",
@@ -126,14 +135,14 @@ def cells_at(kind: str, shape: int, rotation: int, x: int, y: int) -> tuple[int,
 # -- set-up -----------------------------------------------------------------------------
 
 
-def _players(players: int) -> dict[str, int]:
-    counts = catalogue.content().counts.get(players)
+def _players(players: int, grid: str = "square") -> dict[str, int]:
+    counts = catalogue.content(grid).counts.get(players)
     if counts is None:
         raise ValueError(f"Rise & Fall is played by 2 to 4 players, not {players}")
     return counts
 
 
-def stage_counts(players: int) -> dict[str, int]:
+def stage_counts(players: int, grid: str = "square") -> dict[str, int]:
     """How many tiles of each stage are laid ("Création du Monde" table).
 
     The initial seas (one per player) are not included: :func:`initial_world` lays them.
@@ -141,31 +150,32 @@ def stage_counts(players: int) -> dict[str, int]:
     >>> stage_counts(3)
     {'sea': 15, 'plain': 14, 'forest': 11, 'mountain': 8, 'glacier': 3}
     """
-    counts = _players(players)
+    counts = _players(players, grid)
     return {kind: counts[kind] for kind in STAGES}
 
 
-def supply(players: int) -> list[tuple[str, int]]:
+def supply(players: int, grid: str = "square") -> list[tuple[str, int]]:
     """The ``(kind, shape)`` tiles to lay, in order (ASSUMED fixed box order, see tiles).
 
     >>> supply(2)[:3], len(supply(2))
     ([('sea', 0), ('sea', 1), ('sea', 2)], 38)
     """
-    counts = stage_counts(players)
-    return [(kind, s) for kind in STAGES for s in catalogue.box_order(kind)[: counts[kind]]]
+    counts = stage_counts(players, grid)
+    order = catalogue.box_order
+    return [(kind, s) for kind in STAGES for s in order(kind, grid)[: counts[kind]]]
 
 
-def initial_world(players: int) -> World:
+def initial_world(players: int, grid: str = "square") -> World:
     """The world with the initial sea tiles laid for ``players`` (ASSUMED layout).
 
     >>> w = initial_world(4)
     >>> len(w.tiles), sum(1 for t in w.terrain if t == Terrain.SEA)
     (4, 32)
     """
-    _players(players)
-    world = World.empty()
-    for rotation, x, y in catalogue.content().layouts[players]:
-        cells = cells_at("initial", 0, rotation, x, y)
+    _players(players, grid)
+    world = World.empty(grid)
+    for rotation, x, y in catalogue.content(grid).layouts[players]:
+        cells = cells_at("initial", 0, rotation, x, y, grid)
         if cells is None or any(world.terrain[c] != _EMPTY for c in cells):
             raise catalogue.ContentError(f"initial layout for {players} players does not fit")
         world.tiles.append(PlacedTile("initial", 0, rotation, x, y, cells))
@@ -180,9 +190,11 @@ def initial_world(players: int) -> World:
 class _Board:
     """Terrain, top tile per cell and bounding box, updated as tiles are laid."""
 
-    __slots__ = ("box", "terrain", "top")
+    __slots__ = ("box", "grid", "nb", "terrain", "top")
 
     def __init__(self, world: World) -> None:
+        self.grid: Grid = grid_named(world.grid)
+        self.nb = self.grid.neighbours
         self.terrain = list(world.terrain)
         self.top = [-1] * _N
         for index, tile in enumerate(world.tiles):
@@ -217,8 +229,9 @@ class _Board:
             x, y = c % GRID, c // GRID
             min_x, max_x, min_y, max_y = min(min_x, x), max(max_x, x), min(min_y, y), max(max_y, y)
         escaped: set[int] = set()
+        neighbours = self.nb
         for c in cells:
-            for start in NEIGHBOURS[c]:
+            for start in neighbours[c]:
                 if start in new or terrain[start] != _EMPTY or start in escaped:
                     continue
                 seen = {start}
@@ -231,7 +244,7 @@ class _Board:
                         # on or outside the box edge: no filled cell lies beyond it
                         out = True
                         break
-                    for n in NEIGHBOURS[cur]:
+                    for n in neighbours[cur]:
                         if n in escaped:
                             out = True
                             break
@@ -247,7 +260,7 @@ class _Board:
         terrain, top = self.terrain, self.top
         if any(terrain[c] != _EMPTY for c in cells):
             return "SEA_OVERLAP", "A sea tile is laid on empty cells only."
-        touched = {top[n] for c in cells for n in NEIGHBOURS[c] if top[n] >= 0}
+        touched = {top[n] for c in cells for n in self.nb[c] if top[n] >= 0}
         if len(touched) < 2:
             return "SEA_MUST_TOUCH_TWO", "A sea tile must touch at least 2 tiles of the world."
         if self.encloses(cells):
@@ -262,9 +275,10 @@ class _Board:
         """How many sides of the tile face something other than free ``below`` cells."""
         inside = set(cells)
         terrain = self.terrain
-        score = 4 * len(cells) - sum(len(NEIGHBOURS[c]) for c in cells)  # grid edge
+        nb = self.nb
+        score = self.grid.degree * len(cells) - sum(len(nb[c]) for c in cells)  # grid edge
         for c in cells:
-            for n in NEIGHBOURS[c]:
+            for n in nb[c]:
                 if n not in inside and terrain[n] != below:
                     score += 1
         return score
@@ -273,14 +287,16 @@ class _Board:
 # -- positions ----------------------------------------------------------------------------
 
 
-def _positions(kind: str, shape: int, free: Sequence[bool], anchors: Iterable[int]) -> list[_Pos]:
+def _positions(
+    kind: str, shape: int, free: Sequence[bool], anchors: Iterable[int], grid: str = "square"
+) -> list[_Pos]:
     """Every position of a tile whose cells are all ``free`` and include one of ``anchors``.
 
     Ordered by rotation, then by the anchor row and column; no duplicates.
     """
     targets = sorted(set(anchors))
     found: list[_Pos] = []
-    for o in catalogue.orientations(kind, shape):
+    for o in catalogue.orientations(kind, shape, grid):
         seen: set[tuple[int, int]] = set()
         for target in targets:
             tx, ty = target % GRID, target // GRID
@@ -302,18 +318,18 @@ def _positions(kind: str, shape: int, free: Sequence[bool], anchors: Iterable[in
 def _layer_positions(world: World, kind: str, shape: int) -> list[_Pos]:
     below = _BELOW[kind]
     free = [t == below for t in world.terrain]
-    return _positions(kind, shape, free, (c for c in range(_N) if free[c]))
+    return _positions(kind, shape, free, (c for c in range(_N) if free[c]), world.grid)
 
 
 def _sea_positions(board: _Board, shape: int) -> list[_Pos]:
     terrain = board.terrain
+    nb = board.nb
     edge = [
-        c
-        for c in range(_N)
-        if terrain[c] == _EMPTY and any(terrain[n] != _EMPTY for n in NEIGHBOURS[c])
+        c for c in range(_N) if terrain[c] == _EMPTY and any(terrain[n] != _EMPTY for n in nb[c])
     ]
     free = [t == _EMPTY for t in terrain]
-    return [p for p in _positions("sea", shape, free, edge) if board.sea_error(p[3]) is None]
+    found = _positions("sea", shape, free, edge, board.grid.name)
+    return [p for p in found if board.sea_error(p[3]) is None]
 
 
 # -- plains that do not fit: moving the minimum number of plains -------------------------
@@ -348,14 +364,19 @@ def _all_needed(new: _Pos, chosen: Sequence[_Pos], olds: Sequence[tuple[int, ...
 
 
 def _spots(
-    shape: int, free: Sequence[bool], lifted: Sequence[int], settled: dict[int, list[_Pos]]
+    shape: int,
+    free: Sequence[bool],
+    lifted: Sequence[int],
+    settled: dict[int, list[_Pos]],
+    grid: str,
 ) -> list[_Pos]:
     """Positions of a plain on ``free`` cells: those on cells free before lifting (computed
     once per shape in ``settled``) followed by those overlapping the lifted cells."""
     if shape not in settled:
         before = [f and c not in lifted for c, f in enumerate(free)]
-        settled[shape] = _positions("plain", shape, before, (c for c in range(_N) if before[c]))
-    return settled[shape] + _positions("plain", shape, free, lifted)
+        anchors = (c for c in range(_N) if before[c])
+        settled[shape] = _positions("plain", shape, before, anchors, grid)
+    return settled[shape] + _positions("plain", shape, free, lifted, grid)
 
 
 def _plain_solutions(world: World, shape: int, k: int, first_only: bool) -> list[TilePlacement]:
@@ -380,10 +401,10 @@ def _plain_solutions(world: World, shape: int, k: int, first_only: bool) -> list
             for c in cells:
                 free[c] = True
         lifted = [c for cells in olds for c in cells]
-        news = _positions("plain", shape, free, lifted)
+        news = _positions("plain", shape, free, lifted, world.grid)
         if not news:
             continue
-        spots = [_spots(world.tiles[i].shape, free, lifted, settled) for i in combo]
+        spots = [_spots(world.tiles[i].shape, free, lifted, settled, world.grid) for i in combo]
         for new in news:
             for chosen in _assignments(spots, 0, set(new[3]), []):
                 if not _all_needed(new, chosen, olds):
@@ -398,20 +419,48 @@ def _plain_solutions(world: World, shape: int, k: int, first_only: bool) -> list
 _MIN_CACHE: OrderedDict[bytes, int | None] = OrderedDict()
 
 
-def minimum_moves(world: World, shape: int) -> int | None:
+def movable_plains(world: World) -> int:
+    """How many plains of the world could be moved (none of their cells covered)."""
+    return sum(
+        1
+        for t in world.tiles
+        if t.kind == "plain" and all(world.terrain[c] == _LAYER["plain"] for c in t.cells)
+    )
+
+
+def _fits_with_every_plain_lifted(world: World, shape: int) -> bool:
+    """``True`` if plain ``shape`` has a position on the sea and the movable plains' cells
+    (a necessary condition for any relocation: it prunes the exact search when none exists)."""
+    free = [t == _SEA for t in world.terrain]
+    for t in world.tiles:
+        if t.kind == "plain" and all(world.terrain[c] == _LAYER["plain"] for c in t.cells):
+            for c in t.cells:
+                free[c] = True
+    return bool(_positions("plain", shape, free, (c for c in range(_N) if free[c]), world.grid))
+
+
+def minimum_moves(world: World, shape: int, max_moves: int | None = MAX_MOVES) -> int | None:
     """How many plains must be moved to lay plain ``shape`` now (0 if it fits as it is).
 
-    ``None`` when even :data:`MAX_MOVES` moves are not enough: the plain is set aside.
+    ``max_moves`` bounds the search (``None``: every movable plain, the exact minimum of
+    ``riseandfall/2``). ``None`` when even that many moves are not enough: the plain is set
+    aside (``riseandfall/2``: only when no arrangement of every plain fits, see
+    ``content/world_setup_hex.json``).
     """
-    key = hashlib.sha256(msgspec.msgpack.encode([shape, world.tiles])).digest()
+    key = hashlib.sha256(
+        msgspec.msgpack.encode([shape, world.tiles, world.grid, max_moves])
+    ).digest()
     if key in _MIN_CACHE:
         _MIN_CACHE.move_to_end(key)
         return _MIN_CACHE[key]
     answer: int | None = None
+    limit = movable_plains(world) if max_moves is None else max_moves
     if _layer_positions(world, "plain", shape):
         answer = 0
+    elif max_moves is None and not _fits_with_every_plain_lifted(world, shape):
+        answer = None  # pruned: no number of moves can make room
     else:
-        for k in range(1, MAX_MOVES + 1):
+        for k in range(1, limit + 1):
             if _plain_solutions(world, shape, k, first_only=True):
                 answer = k
                 break
@@ -441,27 +490,33 @@ def _check_moves(world: World, placement: TilePlacement) -> None:
             free[c] = True
     for m in moves:
         shape = world.tiles[m.tile].shape
-        cells = cells_at("plain", shape, m.rotation, m.x, m.y)
+        cells = cells_at("plain", shape, m.rotation, m.x, m.y, world.grid)
         if cells is None:
             raise _violation("OFF_GRID", f"Moved plain {m.tile} would leave the table.")
         if not all(free[c] for c in cells):
             raise _violation("PLAIN_NOT_ON_SEA", f"Moved plain {m.tile} must lie on sea only.")
         for c in cells:
             free[c] = False
-    cells = cells_at("plain", placement.shape, placement.rotation, placement.x, placement.y)
+    cells = cells_at(
+        "plain", placement.shape, placement.rotation, placement.x, placement.y, world.grid
+    )
     if cells is None or not all(free[c] for c in cells):
         raise _violation("PLAIN_NOT_ON_SEA", "Every cell of a plain must cover a sea cell.")
 
 
-def check_placement(world: World, placement: TilePlacement) -> None:
+def check_placement(
+    world: World, placement: TilePlacement, max_moves: int | None = MAX_MOVES
+) -> None:
     """Raise :class:`RuleViolation` (rule "Création du Monde") if the placement is illegal.
 
     The caller checks that the tile is the one to lay now (kind and shape of the supply).
+    ``max_moves`` bounds the plains moved (see :func:`minimum_moves`).
     """
     kind = placement.kind
     if kind not in STAGES:
         raise _malformed("UNKNOWN_TILE", f"{kind!r} is not a tile kind; expected {STAGES}.")
-    cells = cells_at(kind, placement.shape, placement.rotation, placement.x, placement.y)
+    grid = world.grid
+    cells = cells_at(kind, placement.shape, placement.rotation, placement.x, placement.y, grid)
     if cells is None:
         raise _violation("OFF_GRID", "The tile would leave the table.")
     if placement.moves and kind != "plain":
@@ -476,11 +531,12 @@ def check_placement(world: World, placement: TilePlacement) -> None:
             return
         if placement.moves:
             _check_moves(world, placement)
-        needed = minimum_moves(world, placement.shape)
+        needed = minimum_moves(world, placement.shape, max_moves)
         if needed is None:
+            most = "every movable plain" if max_moves is None else f"{max_moves} plains"
             raise _violation(
                 "PLAIN_SET_ASIDE",
-                f"This plain fits nowhere even moving {MAX_MOVES} plains: it is set aside.",
+                f"This plain fits nowhere even moving {most}: it is set aside.",
             )
         if not placement.moves and needed == 0:
             raise _violation("PLAIN_NOT_ON_SEA", "Every cell of a plain must cover a sea cell.")
@@ -500,18 +556,20 @@ def check_placement(world: World, placement: TilePlacement) -> None:
         )
 
 
-def legal_placements(world: World, kind: str, shape: int) -> list[TilePlacement]:
+def legal_placements(
+    world: World, kind: str, shape: int, max_moves: int | None = MAX_MOVES
+) -> list[TilePlacement]:
     """Every legal way to lay tile ``kind``/``shape`` now, in a fixed order.
 
     Empty when the tile fits nowhere (it is set aside, ASSUMED). For a plain that needs
     moves, only the options moving the minimum number of plains are listed.
     """
-    if kind not in STAGES or not 0 <= shape < catalogue.shape_count(kind):
+    if kind not in STAGES or not 0 <= shape < catalogue.shape_count(kind, world.grid):
         raise _malformed("UNKNOWN_TILE", f"There is no {kind!r} tile shape {shape}.")
     if kind == "sea":
         positions = _sea_positions(_Board(world), shape)
     elif kind == "plain":
-        needed = minimum_moves(world, shape)
+        needed = minimum_moves(world, shape, max_moves)
         if needed is None:
             return []
         if needed:
@@ -531,13 +589,15 @@ def place(world: World, placement: TilePlacement) -> None:
         world.terrain[c] = _SEA
     for m in placement.moves:
         old = world.tiles[m.tile]
-        cells = cells_at("plain", old.shape, m.rotation, m.x, m.y)
+        cells = cells_at("plain", old.shape, m.rotation, m.x, m.y, world.grid)
         assert cells is not None
         world.tiles[m.tile] = PlacedTile("plain", old.shape, m.rotation, m.x, m.y, cells)
         for c in cells:
             world.terrain[c] = _LAYER["plain"]
     kind = placement.kind
-    cells = cells_at(kind, placement.shape, placement.rotation, placement.x, placement.y)
+    cells = cells_at(
+        kind, placement.shape, placement.rotation, placement.x, placement.y, world.grid
+    )
     assert cells is not None
     world.tiles.append(
         PlacedTile(kind, placement.shape, placement.rotation, placement.x, placement.y, cells)
@@ -545,86 +605,3 @@ def place(world: World, placement: TilePlacement) -> None:
     layer = _LAYER[kind]
     for c in cells:
         world.terrain[c] = layer
-
-
-# -- the random builder -------------------------------------------------------------------
-
-#: legal candidates drawn per tile; the tightest one (fewest free sides) is laid.
-_SAMPLE = 4
-#: random tries per tile before falling back on the full enumeration.
-_ATTEMPTS = 80
-
-
-def _random_placement(
-    world: World, board: _Board, kind: str, shape: int, chance: Chance
-) -> TilePlacement | None:
-    terrain = board.terrain
-    if kind == "sea":
-        below = _EMPTY
-        pool = [
-            c
-            for c in board.near()
-            if terrain[c] == _EMPTY
-            and (
-                terrain[c - 1] != _EMPTY
-                or terrain[c + 1] != _EMPTY
-                or terrain[c - GRID] != _EMPTY
-                or terrain[c + GRID] != _EMPTY
-            )
-        ]
-    else:
-        below = _BELOW[kind]
-        pool = [c for c in board.near() if terrain[c] == below]
-    orients = catalogue.orientations(kind, shape)
-    size = len(orients[0].cells)
-    best: tuple[int, TilePlacement] | None = None
-    legal = 0
-    if pool:
-        for _ in range(_ATTEMPTS):
-            draw = chance.below(len(pool) * len(orients) * size)
-            target, rest = divmod(draw, len(orients) * size)
-            o = orients[rest // size]
-            dx, dy = o.cells[rest % size]
-            x, y = pool[target] % GRID - dx, pool[target] // GRID - dy
-            if x < 0 or y < 0 or x + o.width > GRID or y + o.height > GRID:
-                continue
-            cells = [cell_of(x + cx, y + cy) for cx, cy in o.cells]
-            ok = board.sea_error(cells) is None if kind == "sea" else board.fits(cells, below)
-            if not ok:
-                continue
-            score = board.tightness(cells, below)
-            if best is None or score > best[0]:
-                best = (score, TilePlacement(kind, shape, o.rotation, x, y))
-            legal += 1
-            if legal == _SAMPLE:
-                break
-    if best is not None:
-        return best[1]
-    options = legal_placements(world, kind, shape)
-    if not options:
-        return None
-    return chance.choice(options)
-
-
-def random_world(players: int, chance: Chance) -> list[TilePlacement]:
-    """A legal build of the whole world, drawn from ``chance``.
-
-    Apply the placements in order with :func:`place` to :func:`initial_world` (players).
-    Each tile is laid at the tightest of a few random legal positions (few free sides: a
-    compact world where the plains rarely need moving); a tile that fits nowhere is set aside
-    and has no placement.
-    """
-    world = initial_world(players)
-    board = _Board(world)
-    built: list[TilePlacement] = []
-    for kind, shape in supply(players):
-        chosen = _random_placement(world, board, kind, shape, chance)
-        if chosen is None:
-            continue
-        place(world, chosen)
-        if chosen.moves:
-            board = _Board(world)
-        else:
-            board.lay(world.tiles[-1].cells, _LAYER[kind], len(world.tiles) - 1)
-        built.append(chosen)
-    return built

@@ -29,7 +29,7 @@ from typing import Any
 import msgspec
 
 from domain.core.envelope import GENESIS, Envelope, verify_link
-from domain.core.errors import RuleViolation
+from domain.core.errors import MalformedCommand, RuleViolation
 from domain.core.game import Event
 from domain.core.kernel_events import GameCreated, SeedRevealed, Undone
 from domain.registry import GAMES, RULESETS, codec_for, get_ruleset
@@ -187,6 +187,8 @@ def verify_record(lines: Iterable[bytes]) -> VerifyReport:
         return VerifyReport(False, f"unreadable record: {error}")
     except (KeyError, TypeError, ValueError, msgspec.DecodeError, msgspec.ValidationError) as error:
         return VerifyReport(False, f"malformed record: {type(error).__name__}: {error}")
+    except MalformedCommand as error:  # a recorded command that no longer decodes (altered)
+        return VerifyReport(False, f"malformed record: {error.code}: {error.message}")
 
 
 def _verify(items: list[dict[str, Any]]) -> VerifyReport:

@@ -37,6 +37,7 @@ from domain.riseandfall.events import (
     TileSetAside,
     TurnForfeited,
 )
+from domain.riseandfall.rulesets import RiseFallOptions2
 from domain.riseandfall.state import RiseFallOptions
 from domain.riseandfall.view import RiseFallView
 from domain.riseandfall.worldbuild import TileMove, TilePlacement
@@ -267,6 +268,15 @@ def test_options_round_trip(options: RiseFallOptions) -> None:
     assert round_trip(pb.GameOptions(), options, RiseFallOptions) == options
 
 
+@pytest.mark.parametrize(
+    "options",
+    [RiseFallOptions2(), RiseFallOptions2(world="players", trophies=5, scoring="quick")],
+)
+def test_riseandfall_2_options_round_trip(options: RiseFallOptions2) -> None:
+    """The options of ruleset ``riseandfall/2`` add ``scoring`` ("VARIANTE : DÉCOMPTE RAPIDE")."""
+    assert round_trip(pb.GameOptions(), options, RiseFallOptions2) == options
+
+
 def test_unset_options_take_the_domain_defaults() -> None:
     assert msgspec.convert(read(rf.RiseAndFallOptions(), PREFIX), RiseFallOptions) == (
         RiseFallOptions()
@@ -294,7 +304,7 @@ def test_an_activate_without_target_means_no_target() -> None:
 def test_the_proto_mirrors_the_domain() -> None:
     messages = (rf.RiseAndFallAction.DESCRIPTOR, rf.RiseAndFallEvent.DESCRIPTOR)
     structs = (
-        (RiseFallOptions, rf.RiseAndFallOptions.DESCRIPTOR),
+        (RiseFallOptions2, rf.RiseAndFallOptions.DESCRIPTOR),
         (RiseFallView, rf.RiseAndFallView.DESCRIPTOR),
     )
     assert game_mirror_problems(PREFIX, COMMANDS, EVENTS, messages, structs) == []

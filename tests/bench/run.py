@@ -393,7 +393,9 @@ def main() -> None:
                           ("projections", "tests.bench.projections"),
                           ("several servers on PostgreSQL", "tests.bench.scaleout"),
                           ("simulation (annales simulate)", "tests.bench.simulate"),
-                          ("web port: Connect against gRPC", "tests.bench.web")):  # fmt: skip
+                          ("web port: Connect against gRPC", "tests.bench.web"),
+                          ("Rise & Fall world building, hex vs square",
+                           "tests.bench.riseandfall_world")):  # fmt: skip
         print(f"== {title} ==")
         importlib.import_module(module).main()
 

@@ -1,7 +1,10 @@
 """Small hand-built worlds and positions for the Rise & Fall rules tests.
 
 A world is drawn as rows of characters (x to the right, y downwards, from the grid's corner):
-``.`` nothing, ``~`` sea, ``p`` plain, ``f`` forest, ``m`` mountain, ``g`` glacier.
+``.`` nothing, ``~`` sea, ``p`` plain, ``f`` forest, ``m`` mountain, ``g`` glacier. On the hex
+grid (``grid="hex"``) the character at column ``x`` of row ``y`` is the hex of axial
+coordinates ``q = x``, ``r = y`` (the drawing is a rhombus: each row's hexes lie half a cell
+further right than the row above).
 """
 
 from __future__ import annotations
@@ -25,19 +28,20 @@ _CHARS = {
 }
 
 
-def world_from(rows: list[str]) -> World:
+def world_from(rows: list[str], grid: str = "square") -> World:
     """A world drawn as rows of terrain characters (see the module docstring)."""
     terrain = [int(Terrain.EMPTY)] * (GRID * GRID)
     for y, row in enumerate(rows):
         for x, char in enumerate(row):
             terrain[cell_of(x, y)] = int(_CHARS[char])
-    return World(terrain=terrain, tiles=[])
+    return World(terrain=terrain, tiles=[], grid=grid)
 
 
-def table(rows: list[str], seats: int = 2, trophies: int = 4) -> RiseFallState:
-    """A position in phase B, round 1, seat 0 first player and actor, nothing on the board."""
-    state = GAME.initial(RiseFallOptions(trophies=trophies), seats)
-    state.world = world_from(rows)
+def table(rows: list[str], seats: int = 2, trophies: int = 4, game: Any = GAME) -> RiseFallState:
+    """A position in phase B, round 1, seat 0 first player and actor, nothing on the board
+    (under ``game``'s ruleset: ``riseandfall/1`` by default, its world on that ruleset's grid)."""
+    state = game.initial(RiseFallOptions(trophies=trophies), seats)
+    state.world = world_from(rows, state.world.grid)
     state.phase = ACTIONS
     state.round = 1
     state.first_player = 0

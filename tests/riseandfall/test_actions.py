@@ -5,15 +5,21 @@ Each test names the rulebook section of the action ("Explication détaillée des
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from domain.core import Chance, Event, MalformedCommand, RuleViolation
 from domain.riseandfall import events as ev
 from domain.riseandfall.commands import Activate, ChooseCard
 from domain.riseandfall.content import CITY, MERCHANT, NOMAD, SHIP
+from domain.riseandfall.game import RiseAndFallHex
 from domain.riseandfall.state import RiseFallState
 from domain.riseandfall.world import cell_of as c
 from tests.riseandfall.helpers import GAME, of, put, run, settle, table
+
+#: the example tests run under both rulesets (square and hexagonal worlds).
+RULESETS = [GAME, RiseAndFallHex()]
 
 # x: 0 1 2 3 4 5
 NOMAD_WORLD = [
@@ -303,15 +309,17 @@ def test_ship_transforms() -> None:
     assert refused(after, act(1, 1, "become_merchant", 1, 2)) == "OCCUPIED"
 
 
-def test_ship_trade_four_coastal_cities() -> None:
-    """Navires / Commercer, example: a ship on a sea bordered by 4 coastal cities earns 12 PO."""
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_ship_trade_four_coastal_cities(game: Any) -> None:
+    """Navires / Commercer, example: a ship on a sea bordered by 4 coastal cities earns 12 PO.
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
     rows = [
         "pppp.",
         "~~~~p",
         "ppp~p",
         "...p.",
     ]
-    state = table(rows, seats=3)
+    state = table(rows, seats=3, game=game)
     put(state, 0, "ship", 0, 1)
     put(state, 0, "city", 0, 0)  # coastal
     put(state, 1, "city", 2, 0)  # coastal
@@ -325,7 +333,7 @@ def test_ship_trade_four_coastal_cities() -> None:
     state.owner[c(3, 3)] = state.kind[c(3, 3)] = -1
     state.owner[c(4, 2)] = state.kind[c(4, 2)] = -1
     assert of(accepted(state, act(0, 1, "trade")), ev.CoinsEarned)[0].amount == 12
-    lonely = table(["~~", "pp"])
+    lonely = table(["~~", "pp"], game=game)
     put(lonely, 0, "ship", 0, 0)
     settle(lonely, {0: "ship"})
     assert refused(lonely, act(0, 0, "trade")) == "NOTHING_TO_GAIN"
@@ -471,9 +479,11 @@ def test_merchant_moves() -> None:
     assert refused(state, act(0, 0, "move", 5, 1)) == "BAD_TERRAIN"
 
 
-def test_merchant_trade_four_cities() -> None:
-    """Marchands / Commercer, example: 4 cities, 5 PO per opponent city and 3 per own: 16 PO."""
-    state = table(["ppp", "ppp", "ppp"])
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_merchant_trade_four_cities(game: Any) -> None:
+    """Marchands / Commercer, example: 4 cities, 5 PO per opponent city and 3 per own: 16 PO.
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
+    state = table(["ppp", "ppp", "ppp"], game=game)
     put(state, 0, "city", 1, 1)
     put(state, 0, "merchant", 1, 1)  # on its own city
     put(state, 1, "city", 1, 0)
@@ -484,7 +494,7 @@ def test_merchant_trade_four_cities() -> None:
     settle(state, {0: "merchant"})
     earned = of(accepted(state, act(1, 1, "trade")), ev.CoinsEarned)[0]
     assert earned.amount == 16
-    lonely = table(["pp"])
+    lonely = table(["pp"], game=game)
     put(lonely, 0, "merchant", 0, 0)
     settle(lonely, {0: "merchant"})
     assert refused(lonely, act(0, 0, "trade")) == "NOTHING_TO_GAIN"

@@ -205,7 +205,7 @@ def test_stalemate_ends_the_game() -> None:
     ends after 100 rounds in a row without a trophy, scored normally."""
     from tests.harness import random_game
 
-    table = random_game("riseandfall", 3, 10_385)
+    table = random_game("riseandfall", 3, 10_385, ruleset="riseandfall/1")
     state = table.match.state
     assert table.game.is_over(state)
     last = table.decode(table.envelopes[-2])

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from domain.riseandfall.content import (
     CARDS,
     CITY,
@@ -15,9 +19,13 @@ from domain.riseandfall.content import (
     buy_back_price,
     development_vp,
 )
+from domain.riseandfall.game import RiseAndFallHex
 from domain.riseandfall.scoring import score_sheets
 from domain.riseandfall.world import cell_of, geometry
 from tests.riseandfall.helpers import GAME, put, settle, table
+
+#: the example tests run under both rulesets (square and hexagonal worlds).
+RULESETS = [GAME, RiseAndFallHex()]
 
 RED, YELLOW, GREEN = 0, 1, 2
 REGIONS_WORLD = [
@@ -27,9 +35,11 @@ REGIONS_WORLD = [
 ]
 
 
-def test_territorial_presence_example() -> None:
-    """Présence territoriale: regions A–F of the rulebook's example score 4, 0, 14, 1, 6, 24."""
-    state = table(REGIONS_WORLD, seats=3)
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_territorial_presence_example(game: Any) -> None:
+    """Présence territoriale: regions A–F of the rulebook's example score 4, 0, 14, 1, 6, 24.
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
+    state = table(REGIONS_WORLD, seats=3, game=game)
     # A - plain of 4 cells: Red 2 pieces, Yellow 1.
     put(state, RED, "city", 0, 1)
     put(state, RED, "nomad", 1, 1)
@@ -62,9 +72,11 @@ def test_territorial_presence_example() -> None:
     assert sum(red.territory) + sum(yellow.territory) + sum(green.territory) == 4 + 14 + 1 + 6 + 24
 
 
-def test_city_with_merchant_counts_two_pieces() -> None:
-    """Présence territoriale (decision): a city with a merchant on it counts as two pieces."""
-    state = table(["pppp"])
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_city_with_merchant_counts_two_pieces(game: Any) -> None:
+    """Présence territoriale (decision): a city with a merchant on it counts as two pieces.
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
+    state = table(["pppp"], game=game)
     put(state, RED, "city", 0, 0)
     put(state, RED, "merchant", 0, 0)
     put(state, YELLOW, "nomad", 2, 0)
@@ -74,15 +86,17 @@ def test_city_with_merchant_counts_two_pieces() -> None:
     assert score_sheets(state)[RED].territory == (0, 0, 0, 0)  # 2 against 2: a tie
 
 
-def test_score_sheet_example_140_points() -> None:
-    """Décompte des Points de Victoire: the example sheet, 43 + 30 + 33 + 34 = 140 PV."""
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_score_sheet_example_140_points(game: Any) -> None:
+    """Décompte des Points de Victoire: the example sheet, 43 + 30 + 33 + 34 = 140 PV.
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
     rows = [
         "~~~~~~~",
         "ppp.ffff",
         "........",
         "ppppp",
     ]
-    state = table(rows)
+    state = table(rows, game=game)
     me = state.seats[0]
     me.coins = 87
     me.trophies = [NOMAD, CITY, SHIP]

@@ -176,4 +176,4 @@ def test_bad_content_is_refused(
     (tmp_path / "tiles.json").write_text(mutate(text), encoding="utf-8")
     monkeypatch.setattr(tiles, "CONTENT", tmp_path)
     with pytest.raises(tiles.ContentError, match=message):
-        tiles._load()
+        tiles._load("square")

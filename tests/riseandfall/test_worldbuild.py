@@ -19,10 +19,10 @@ from domain.riseandfall.worldbuild import (
     legal_placements,
     minimum_moves,
     place,
-    random_world,
     stage_counts,
     supply,
 )
+from domain.riseandfall.worldrandom import random_world
 
 
 def sea_world(rows: list[str], x0: int = 10, y0: int = 10) -> World:

@@ -4,9 +4,13 @@
 of the message: Tapestry to :mod:`annales_cli.render_tapestry`, Rise & Fall here; a game with
 no renderer falls back to its raw data (:func:`~annales_cli.render_common.describe_fields`).
 
-Rise & Fall cells are shown as ``(x,y)`` (column, row of the 40 x 40 grid; cell id
-``y * 40 + x``). The world is cropped to the cells in use; each cell is two characters on its
-terrain's colour: a piece letter and its seat number (``C*`` is a city with a merchant on it).
+Rise & Fall cells are shown as ``(x,y)`` (cell id ``y * 40 + x``): column and row on the
+square grid of ruleset ``riseandfall/1``, axial ``(q,r)`` on the hexagonal grid of
+``riseandfall/2`` (the view's ``world.grid`` says which). The world is cropped to the cells in
+use; each cell is two characters on its terrain's colour: a piece letter and its seat number
+(``C*`` is a city with a merchant on it). Hexes are drawn in offset rows ("odd-r": row ``r``,
+column ``q + (r - (r & 1)) // 2``, odd rows shifted right by half a cell), so each hex touches
+the two hexes above it, the two below and one on each side.
 """
 
 from __future__ import annotations
@@ -69,9 +73,24 @@ def cell_name(cell: int) -> str:
 
 
 # -- the world --------------------------------------------------------------------------
+def drawn_at(cell: int, hexes: bool) -> tuple[int, int]:
+    """Where a cell is drawn: ``(column, row)``; hexes in odd-r offset rows.
+
+    >>> drawn_at(83, False), drawn_at(3 * 40 + 3, True)
+    ((3, 2), (4, 3))
+    """
+    x, y = cell % GRID, cell // GRID
+    if hexes:
+        return x + (y - (y & 1)) // 2, y
+    return x, y
+
+
 def render_world(view: dict[str, Any]) -> Text:
-    """The world grid, cropped to the cells in use, terrain colours and pieces."""
-    terrain: list[int] = list(view.get("world", {}).get("terrain", []))
+    """The world grid, cropped to the cells in use, terrain colours and pieces (hexes in
+    offset rows when the world's grid is ``"hex"``)."""
+    world = view.get("world", {})
+    hexes = world.get("grid") == "hex"
+    terrain: list[int] = list(world.get("terrain", []))
     pieces: dict[int, list[dict[str, Any]]] = {}
     for piece in view.get("pieces", []):
         pieces.setdefault(int(piece.get("cell", 0)), []).append(piece)
@@ -79,18 +98,25 @@ def render_world(view: dict[str, Any]) -> Text:
     text = Text()
     if not used:
         return Text("(the world is empty)")
-    xs = [c % GRID for c in used]
-    ys = [c // GRID for c in used]
+    at = {drawn_at(c, hexes): c for c in range(len(terrain))} if hexes else {}
+    spots = [drawn_at(c, hexes) for c in used]
+    xs = [x for x, _ in spots]
+    ys = [y for _, y in spots]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    text.append(
-        "    " + "".join(f"{x % 100:<2d}" if x % 5 == 0 else "  " for x in range(x0, x1 + 1)) + "\n"
-    )
+    if not hexes:
+        text.append(
+            "    "
+            + "".join(f"{x % 100:<2d}" if x % 5 == 0 else "  " for x in range(x0, x1 + 1))
+            + "\n"
+        )
     activated = set(view.get("activated", []))
     for y in range(y0, y1 + 1):
         text.append(f"{y:>3} ")
+        if hexes:
+            text.append(" " if y % 2 else "")
         for x in range(x0, x1 + 1):
-            cell = y * GRID + x
-            ground = terrain[cell] if cell < len(terrain) else -1
+            cell = at.get((x, y), -1) if hexes else y * GRID + x
+            ground = terrain[cell] if 0 <= cell < len(terrain) else -1
             style = TERRAIN_STYLE.get(ground, "")
             here = pieces.get(cell, [])
             if not here:
@@ -113,6 +139,8 @@ def render_world(view: dict[str, Any]) -> Text:
         "  pieces: N nomad, C city, S ship, M mountaineer, $ merchant, T temple; "
         "digit = seat, * = city with a merchant, underlined = activated"
     )
+    if hexes:
+        legend.append("; hexes in offset rows, cells named (q,r) axial, rows numbered by r")
     text.append_text(legend)
     return text
 
