@@ -39,7 +39,7 @@ from service.api.auth import (
 )
 from service.api.calls import typed_calls
 from service.api.convert import fill, read
-from service.api.games import BY_NAME, BY_TYPE, ApiGame
+from service.api.games import BY_NAME, BY_TYPE, ApiGame, typed_options
 from service.api.judge import full_events, full_record, seat_views
 from service.api.messages import field_path, sentence
 from service.api.redaction import RecordRequest, Redactor, StateRequest
@@ -84,14 +84,6 @@ def _text(value: str, field: str, limit: int, required: bool = True) -> str:
     if required and not value:
         raise _invalid(field, "is required")
     return value
-
-
-def typed_options(game_type: str, options: dict[str, Any]) -> pb.GameOptions:
-    """A game's stored options as the typed ``GameOptions`` message."""
-    message = pb.GameOptions()
-    api = BY_NAME[game_type]
-    fill(getattr(message, api.field), options, api.prefix)
-    return message
 
 
 def _is_number(text: str) -> bool:

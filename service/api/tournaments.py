@@ -43,7 +43,7 @@ from service.api.convert import read
 from service.api.games import BY_NAME, BY_TYPE
 from service.api.status import ApiError, from_service_error
 from service.app.application import GameService
-from service.app.errors import InvalidArgument, ServiceError
+from service.app.errors import ServiceError
 from service.tournaments.bots import inline_runner, play_bot_seats
 from service.tournaments.record import verify_tournament
 from service.tournaments.service import (
@@ -85,8 +85,8 @@ def _invalid(field: str, message: str) -> ApiError:
 def _text(value: str, field: str, limit: int, required: bool = True) -> str:
     if len(value) > limit:
         raise ApiError(
-            grpc.StatusCode.RESOURCE_EXHAUSTED, "TOO_LARGE", f"{field}: longer than {limit}",
-            {"field": field},
+            grpc.StatusCode.RESOURCE_EXHAUSTED, "TOO_LARGE", f"{field}: longer than {limit}.",
+            {"field": field, "limit": str(limit)},
         )  # fmt: skip
     if required and not value:
         raise _invalid(field, "is required")
@@ -404,7 +404,11 @@ class TournamentServicer(tpb_grpc.TournamentServiceServicer):
         if not request.record:
             raise _invalid("record", "is required")
         if len(request.record) > MAX_RECORD:
-            raise InvalidArgument(f"record: larger than {MAX_RECORD} bytes", "TOO_LARGE")
+            raise ApiError(
+                grpc.StatusCode.RESOURCE_EXHAUSTED, "TOO_LARGE",
+                f"record: larger than {MAX_RECORD} bytes.",
+                {"field": "record", "limit": str(MAX_RECORD)},
+            )  # fmt: skip
         report = verify_tournament(request.record.splitlines())
         return tpb.VerifyTournamentRecordResponse(
             ok=report.ok,

@@ -46,8 +46,22 @@ COMPUTED = {
     "SEA_ENCLOSES_EMPTY": "domain/riseandfall/worldbuild.py",
 }
 
-#: codes in the source that are never sent as a reason (internal defaults, verifier notes)
-NOT_SENT = frozenset({"SERVICE_ERROR", "INVALID_ARGUMENT", "RULE_VIOLATION", "TOURNAMENT_RULE"})
+#: codes in the source that are never sent as a reason: internal defaults; the game setup's
+#: refusals (CreateGame reports them as INVALID_FIELD on the options or seat names, a
+#: tournament as BAD_OPTIONS / BAD_TABLE_SIZE); the simulation CLI's
+NOT_SENT = frozenset(
+    {
+        "SERVICE_ERROR",
+        "INVALID_ARGUMENT",
+        "RULE_VIOLATION",
+        "TOURNAMENT_RULE",
+        "SEATS",
+        "NATIONS",
+        "BOX",
+        "SIDES",
+        "SIMULATION_FAILED",
+    }
+)
 
 
 def _callee(node: ast.Call) -> str:
@@ -87,3 +101,58 @@ def emitted_reasons() -> dict[str, set[str]]:
     for code in NOT_SENT:
         found.pop(code, None)
     return dict(found)
+
+
+def reason_docs() -> list[tuple[str, str, str]]:
+    """``(reason, section, comment)`` of each ErrorReason value, in errors.proto's order."""
+    text = (ROOT / "proto" / "annales" / "v1" / "errors.proto").read_text()
+    body = text.split("enum ErrorReason {", 1)[1].split("}", 1)[0]
+    docs: list[tuple[str, str, str]] = []
+    comment: list[str] = []
+    section: list[str] = []
+    heading = False  # inside a "// --- ... ---" heading spread over several lines
+    for raw in body.splitlines():
+        line = raw.strip()
+        if line.startswith("// ---") or heading:
+            section = [*section, line.strip("/- ")] if heading else [line.strip("/- ")]
+            heading = not line.endswith("---")
+            comment = []
+        elif line.startswith("//"):
+            comment.append(line[2:].strip())
+        elif line.startswith("ERROR_REASON_"):
+            name = line.split("=", 1)[0].strip()[len("ERROR_REASON_") :]
+            if name != "UNSPECIFIED":
+                docs.append((name, " ".join(section), " ".join(comment)))
+            comment = []
+    return docs
+
+
+_STATUSES = (
+    "INVALID_ARGUMENT",
+    "FAILED_PRECONDITION",
+    "RESOURCE_EXHAUSTED",
+    "NOT_FOUND",
+    "UNAUTHENTICATED",
+    "PERMISSION_DENIED",
+    "ABORTED",
+    "UNAVAILABLE",
+    "INTERNAL",
+)
+
+
+def reasons_table() -> str:
+    """The Markdown table of docs/api.md (``python -m tests.api.reasons_scan`` prints it)."""
+    rows = ["| reason | status | group | meaning |", "|---|---|---|---|"]
+    for name, section, doc in reason_docs():
+        first = re.split(r"[.:]", doc, maxsplit=1)[0]
+        status = first if first in _STATUSES else next(
+            (word for word in re.findall(r"[A-Z_]+", section) if word in _STATUSES), ""
+        )  # fmt: skip
+        meaning = doc[len(first) + 1 :].strip() if first in _STATUSES else doc
+        group = section.split(" (")[0]
+        rows.append(f"| `{name}` | {status} | {group} | {meaning.replace('|', '/')} |")
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":
+    print(reasons_table())
