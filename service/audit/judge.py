@@ -53,7 +53,7 @@ def is_full_record(record: bytes) -> bool:
     first = record.split(b"\n", 1)[0]
     try:
         header = msgspec.json.decode(first)
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, ValueError):  # not JSON, not UTF-8 (found by the fuzzer)
         return False
     return isinstance(header, dict) and SEED_KEY in header
 

@@ -396,3 +396,13 @@ def test_reflection_v1_and_v1alpha(channel: grpc.Channel, package: str) -> None:
             "grpc.reflection.v1alpha.ServerReflection"} <= names  # fmt: skip
     files = described.file_descriptor_response.file_descriptor_proto
     assert any(b"annales/v1/errors.proto" in f for f in files)
+
+
+def test_a_record_that_is_not_utf8_is_a_failed_verification(
+    stub: annales_pb2_grpc.GameServiceStub,
+) -> None:
+    """Bytes that are not UTF-8 in the header line: a typed non-OK verification (the
+    full-record check answered INTERNAL; found by the fuzzer)."""
+    for record in (b'{"record":"\xee\x80"}\n', b"\xff\xfe\n{}", b'{"seed":"zz"}\n'):
+        report = stub.VerifyRecord(pb.VerifyRecordRequest(record=record))
+        assert not report.ok and report.message
