@@ -198,20 +198,3 @@ def identify(token: str | None, game_id: str, book: TokenBook) -> Caller:
             "This token is valid, but for another game.",
         )
     raise _bad_token()
-
-
-def seat_of(token: str | None, game_id: str, hashes: Sequence[str]) -> int | None:
-    """The seat a token acts for in ``game_id`` given its seat hashes (``None``: no token).
-
-    Used where only seat tokens exist (a tournament's organiser token is its seat 0). Raises
-    UNAUTHENTICATED ``BAD_TOKEN`` for anything that is not a valid token of ``game_id``.
-    """
-    if token is None:
-        return None
-    parsed = parse_token(token)
-    if parsed is None or parsed[0] != game_id or parsed[1] == JUDGE_PART:
-        raise _bad_token()
-    seat = int(parsed[1])
-    if seat >= len(hashes) or not hmac.compare_digest(token_hash(token), hashes[seat]):
-        raise _bad_token()
-    return seat

@@ -14,6 +14,8 @@ import pytest
 from annales.v1 import annales_pb2 as pb
 from annales.v1 import annales_pb2_grpc
 from annales.v1 import riseandfall_pb2 as rpb
+from annales.v1 import tournament_pb2 as tpb
+from annales.v1 import tournament_pb2_grpc as tpb_grpc
 from grpc_reflection.v1alpha import reflection_pb2 as refl
 
 from tests.api.conftest import ServerProcess, start_server, stop_server
@@ -311,6 +313,8 @@ def test_summaries_carry_the_typed_options(stub: annales_pb2_grpc.GameServiceStu
     assert summary.options.rise_and_fall.trophies == 5
     assert summary.options.rise_and_fall.world == rpb.RISE_AND_FALL_WORLD_MODE_RANDOM
     assert json.loads(summary.options_json)["trophies"] == 5
+    listed = stub.ListGames(pb.ListGamesRequest(page_size=500)).games  # the read models
+    assert next(g for g in listed if g.game_id == rise.game_id).options == summary.options
     tapestry = create_tapestry_game(stub, seats=2)
     options = stub.GetGame(pb.GetGameRequest(game_id=tapestry.game_id)).game.options
     assert options.WhichOneof("game") == "tapestry"
@@ -406,3 +410,39 @@ def test_a_record_that_is_not_utf8_is_a_failed_verification(
     for record in (b'{"record":"\xee\x80"}\n', b"\xff\xfe\n{}", b'{"seed":"zz"}\n'):
         report = stub.VerifyRecord(pb.VerifyRecordRequest(record=record))
         assert not report.ok and report.message
+
+
+def test_a_tournament_organiser_judges_its_games(
+    channel: grpc.Channel, stub: annales_pb2_grpc.GameServiceStub
+) -> None:
+    """The organiser token of a tournament is the judge of its games (and of no other)."""
+    tournaments = tpb_grpc.TournamentServiceStub(channel)
+    created = tournaments.CreateTournament(
+        tpb.CreateTournamentRequest(
+            game_type=pb.GAME_TYPE_RISE_AND_FALL, format=tpb.TOURNAMENT_FORMAT_SWISS,
+            rounds=1, table_size=2, name="judged", master_seed=long_seed("judged"),
+        )
+    )  # fmt: skip
+    organiser = auth(created.organiser_token)
+    for name in ("Ann", "Bob"):
+        tournaments.RegisterEntrant(
+            tpb.RegisterEntrantRequest(
+                tournament_id=created.tournament_id,
+                name=name,
+                kind=tpb.TOURNAMENT_ENTRANT_KIND_PERSON,
+            ),
+            metadata=organiser,
+        )
+    started = tournaments.StartTournament(
+        tpb.StartTournamentRequest(tournament_id=created.tournament_id), metadata=organiser
+    )
+    game_id = started.rounds[0].games[0].game_id
+    view = stub.GetView(pb.GetViewRequest(game_id=game_id), metadata=organiser)
+    assert view.judge and len(view.seat_views) == 2
+    refused = expect_error(stub.Undo, pb.UndoRequest(game_id=game_id), metadata=organiser)
+    assert refused.reason == "JUDGE_CANNOT_ACT"
+    elsewhere = create_game(stub, seats=2)
+    other = expect_error(
+        stub.GetView, pb.GetViewRequest(game_id=elsewhere.game_id), metadata=organiser
+    )
+    assert (other.code, other.reason) == (DENIED, "WRONG_GAME_TOKEN")

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import ast
 import re
+from pathlib import Path
 
 from annales.v1 import errors_pb2
 
 from service.api.reasons import METADATA_KEYS, REASONS, reason_number
+from tests.api.protocheck import aip_problems, compile_proto, missing_comments
 from tests.api.reasons_scan import ROOT, emitted_reasons, reasons_table
 
 #: files that list the reasons rather than test them
@@ -66,3 +68,12 @@ def test_the_api_guide_lists_every_reason_and_key() -> None:
     assert table.strip() == reasons_table(), "regenerate: python -m tests.api.reasons_scan"
     for key in METADATA_KEYS:
         assert f"`{key}`" in text, key
+
+
+def test_annales_and_errors_protos_are_documented_and_aip_named(tmp_path: Path) -> None:
+    """Every element of annales.proto and errors.proto has a comment; names and field
+    numbers follow the project's AIP rules (tests/api/protocheck.py)."""
+    for proto in ("annales/v1/annales.proto", "annales/v1/errors.proto"):
+        compiled = compile_proto(tmp_path, proto)
+        assert not missing_comments(compiled), (proto, missing_comments(compiled))
+        assert not aip_problems(compiled, ""), (proto, aip_problems(compiled, ""))
