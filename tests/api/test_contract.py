@@ -18,6 +18,7 @@ from annales.v1 import tournament_pb2 as tpb
 from annales.v1 import tournament_pb2_grpc as tpb_grpc
 from grpc_reflection.v1alpha import reflection_pb2 as refl
 
+from service.store.config import StoreConfig
 from tests.api.conftest import ServerProcess, start_server, stop_server
 from tests.api.helpers import (
     Game,
@@ -283,16 +284,31 @@ def test_concurrent_identical_creations_create_one_game(
     assert all(answer == answers[0] for answer in answers)
 
 
-def test_the_creation_key_survives_a_restart(tmp_path: Path) -> None:
-    """The key is kept in the store: after a restart the retry gets the same game."""
+def _pg_args(config: StoreConfig) -> tuple[str, ...]:
+    return (
+        "--no-projections", "--store", "postgres", "--pg-dbname", config.pg_dbname,
+        "--pg-host", config.pg_host, "--pg-port", str(config.pg_port),
+        "--pg-user", config.pg_user,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("store", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def test_the_creation_key_survives_a_restart(
+    tmp_path: Path, store: str, request: pytest.FixtureRequest
+) -> None:
+    """The key is kept in the store (SQLite and PostgreSQL): after a restart the retry gets
+    the same game, and the judge token still works."""
     key = f"restart-{uuid.uuid4()}"
-    running: ServerProcess = start_server(tmp_path, ("--no-projections",))
+    args: tuple[str, ...] = ("--no-projections",)
+    if store == "postgres":
+        args = _pg_args(request.getfixturevalue("pg_config"))
+    running: ServerProcess = start_server(tmp_path, args)
     try:
         with running.channel() as channel:
             first = _create(annales_pb2_grpc.GameServiceStub(channel), idempotency_key=key)
     finally:
         assert stop_server(running) == 0
-    running = start_server(tmp_path, ("--no-projections",))
+    running = start_server(tmp_path, args)
     try:
         with running.channel() as channel:
             stub = annales_pb2_grpc.GameServiceStub(channel)
