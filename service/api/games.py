@@ -10,7 +10,7 @@ from typing import Any
 
 from annales.v1 import annales_pb2 as pb
 
-from service.api.convert import fill
+from service.api.convert import ProtoMismatch, fill
 
 
 @dataclass(frozen=True)
@@ -33,9 +33,17 @@ BY_TYPE = {g.game_type: g for g in API_GAMES}
 
 
 def typed_options(game_type: str, options: dict[str, Any]) -> pb.GameOptions:
-    """A game's stored options (normalised plain data) as the typed ``GameOptions``."""
+    """A game's stored options (normalised plain data) as the typed ``GameOptions``.
+
+    Options the proto cannot hold (a game recorded under an older ruleset whose options have
+    since changed) leave the message empty rather than fail the call: ``options_json`` still
+    carries them.
+    """
     message = pb.GameOptions()
     api = BY_NAME.get(game_type)
     if api is not None:
-        fill(getattr(message, api.field), options, api.prefix)
+        try:
+            fill(getattr(message, api.field), options, api.prefix)
+        except ProtoMismatch:
+            message.Clear()
     return message

@@ -462,3 +462,12 @@ def test_a_tournament_organiser_judges_its_games(
         stub.GetView, pb.GetViewRequest(game_id=elsewhere.game_id), metadata=organiser
     )
     assert (other.code, other.reason) == (DENIED, "WRONG_GAME_TOKEN")
+
+
+def test_options_the_proto_cannot_hold_leave_the_typed_options_empty() -> None:
+    """A summary of options from an older ruleset (a key the proto lacks) still answers:
+    typed options empty, options_json complete."""
+    from service.api.games import typed_options
+
+    assert typed_options("riseandfall", {"trophies": 5, "retired_option": 1}) == pb.GameOptions()
+    assert typed_options("riseandfall", {"trophies": 5}).rise_and_fall.trophies == 5
