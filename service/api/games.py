@@ -10,6 +10,8 @@ from typing import Any
 
 from annales.v1 import annales_pb2 as pb
 
+from service.api.convert import ProtoMismatch, fill
+
 
 @dataclass(frozen=True)
 class ApiGame:
@@ -28,3 +30,20 @@ API_GAMES: tuple[ApiGame, ...] = (
 )
 BY_NAME = {g.name: g for g in API_GAMES}
 BY_TYPE = {g.game_type: g for g in API_GAMES}
+
+
+def typed_options(game_type: str, options: dict[str, Any]) -> pb.GameOptions:
+    """A game's stored options (normalised plain data) as the typed ``GameOptions``.
+
+    Options the proto cannot hold (a game recorded under an older ruleset whose options have
+    since changed) leave the message empty rather than fail the call: ``options_json`` still
+    carries them.
+    """
+    message = pb.GameOptions()
+    api = BY_NAME.get(game_type)
+    if api is not None:
+        try:
+            fill(getattr(message, api.field), options, api.prefix)
+        except ProtoMismatch:
+            message.Clear()
+    return message

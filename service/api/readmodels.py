@@ -9,6 +9,7 @@ secret seed, like :meth:`~service.api.redaction.Redactor.outgoing` does.
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 import time
@@ -24,7 +25,7 @@ from projections import queries
 from projections.process import RunnerProcess
 from projections.schema import connect
 from service.api.calls import typed_calls
-from service.api.games import BY_NAME, BY_TYPE
+from service.api.games import BY_NAME, BY_TYPE, typed_options
 from service.api.redaction import SecretLeak
 from service.api.status import ApiError
 from service.store.eventstore import EventStore
@@ -134,8 +135,8 @@ class ReadModels:
                 raise _invalid("status", "unknown status")
         if len(request.player) > 64:
             raise ApiError(
-                grpc.StatusCode.RESOURCE_EXHAUSTED, "TOO_LARGE", "player: longer than 64",
-                {"field": "player"},
+                grpc.StatusCode.RESOURCE_EXHAUSTED, "TOO_LARGE", "player: longer than 64.",
+                {"field": "player", "limit": "64"},
             )  # fmt: skip
         rows, more = queries.list_games(
             self.db(),
@@ -167,6 +168,7 @@ def summary(row: queries.GameRow) -> pb.GameSummary:
         seed_commitment=row.seed_commitment,
         seed=row.seed if row.status == "finished" else "",
         options_json=row.options_json,
+        options=typed_options(row.game_type, json.loads(row.options_json or "{}")),
     )
 
 

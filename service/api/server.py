@@ -2,7 +2,8 @@
 
 * the synchronous gRPC server with a thread pool (measured no slower than ``grpc.aio`` on these
   machines, see DESIGN.md; storage calls block a worker thread, never an event loop);
-* health checking (``grpc.health.v1``) and server reflection (``grpc.reflection.v1alpha``);
+* health checking (``grpc.health.v1``) and server reflection (``grpc.reflection.v1`` and
+  ``grpc.reflection.v1alpha``: :mod:`service.api.reflection`);
 * message size limits (64 MiB in and out, so that an exported record can be sent back to be
   verified) — larger requests get RESOURCE_EXHAUSTED;
 * graceful shutdown on SIGTERM / SIGINT: new calls are refused, in-flight commands finish
@@ -33,10 +34,10 @@ from annales.v1 import readmodels_pb2_grpc as rpb_grpc
 from annales.v1 import tournament_pb2 as tpb
 from annales.v1 import tournament_pb2_grpc as tpb_grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
 
 from projections.process import RunnerProcess
 from projections.runner import default_path
+from service.api import reflection
 from service.api.readmodels import ReadModels, ReadModelServicer
 from service.api.servicer import Diagnostics, Servicer
 from service.api.status import ApiError, abort
@@ -174,9 +175,8 @@ def start(
         rpb.DESCRIPTOR.services_by_name["ReadModelService"].full_name,
         tpb.DESCRIPTOR.services_by_name["TournamentService"].full_name,
         health.SERVICE_NAME,
-        reflection.SERVICE_NAME,
     )
-    reflection.enable_server_reflection(names, server)
+    reflection.enable(names, server)
     bound = server.add_insecure_port(f"{host}:{port}")
     if bound == 0:
         raise OSError(f"cannot listen on {host}:{port}")

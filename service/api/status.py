@@ -1,21 +1,31 @@
 """Typed gRPC errors: a status code plus a ``google.rpc.ErrorInfo`` with a machine reason.
 
+Every reason and metadata key is an ``ErrorReason`` / ``ErrorMetadataKey`` value of
+``proto/annales/v1/errors.proto`` (read by :mod:`service.api.reasons`); the main ones:
+
 =================================  =====================  ==============================
 service error                      gRPC status            reason
 =================================  =====================  ==============================
-malformed input                    INVALID_ARGUMENT       e.g. ``MALFORMED_ACTION``
+malformed input                    INVALID_ARGUMENT       ``INVALID_FIELD`` (``field``),
+                                                          ``MALFORMED_ACTION``, …
 illegal action                     FAILED_PRECONDITION    the rule's code, e.g. ``CLIFF``
 stale expected version             ABORTED                ``VERSION_CONFLICT``
 unknown game                       NOT_FOUND              ``GAME_NOT_FOUND``
 missing token                      UNAUTHENTICATED        ``TOKEN_REQUIRED``
-token of another game / bad token  PERMISSION_DENIED      ``WRONG_TOKEN``
-oversized input                    RESOURCE_EXHAUSTED     ``TOO_LARGE``
+not a valid token of this game     UNAUTHENTICATED        ``BAD_TOKEN``
+valid token of another game        PERMISSION_DENIED      ``WRONG_GAME_TOKEN``
+the judge sends a command          PERMISSION_DENIED      ``JUDGE_CANNOT_ACT``
+oversized input                    RESOURCE_EXHAUSTED     ``TOO_LARGE`` (``field``, ``limit``)
 read models not built yet          UNAVAILABLE            ``READ_MODELS_NOT_READY``
 =================================  =====================  ==============================
+
+Messages are sentences: validation texts of msgspec are translated by
+:func:`service.api.messages.sentence`.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import NoReturn
 
 import grpc
@@ -23,6 +33,8 @@ from google.protobuf import any_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
+from service.api.messages import sentence
+from service.api.reasons import METADATA_KEYS, REASONS
 from service.app.errors import (
     GameNotFound,
     IdempotencyKeyReused,
@@ -33,6 +45,7 @@ from service.app.errors import (
 )
 
 DOMAIN = "annales.v1"
+log = logging.getLogger("annales.api")
 
 
 class ApiError(Exception):
@@ -72,10 +85,20 @@ def from_service_error(error: ServiceError) -> ApiError:
             {"rule": rule} if rule else {},
         )
     if isinstance(error, IdempotencyKeyReused):
-        return ApiError(grpc.StatusCode.INVALID_ARGUMENT, error.reason, error.message)
+        return ApiError(
+            grpc.StatusCode.INVALID_ARGUMENT,
+            error.reason,
+            error.message,
+            {"field": "idempotency_key"},
+        )
     if isinstance(error, InvalidArgument):
-        return ApiError(grpc.StatusCode.INVALID_ARGUMENT, error.reason, error.message)
-    return ApiError(grpc.StatusCode.INTERNAL, error.reason, error.message)
+        message = sentence(error.message)
+        if error.reason == InvalidArgument.reason:  # no specific reason: name the field
+            field = getattr(error, "field", "") or "request"
+            return ApiError(grpc.StatusCode.INVALID_ARGUMENT, "INVALID_FIELD", message,
+                            {"field": field})  # fmt: skip
+        return ApiError(grpc.StatusCode.INVALID_ARGUMENT, error.reason, message)
+    return ApiError(grpc.StatusCode.INTERNAL, "INTERNAL", "Internal error.")
 
 
 _CODES = {
@@ -110,6 +133,10 @@ def clip(text: str, limit: int) -> str:
 def abort(context: grpc.ServicerContext, error: ApiError) -> NoReturn:
     """End the RPC with ``error`` as a rich status (code, message, ErrorInfo); the message
     and metadata values are clipped so the status always fits in the trailers."""
+    if error.reason not in REASONS or not METADATA_KEYS.issuperset(error.metadata):
+        # every reason and key is in errors.proto; tests check the source, this logs the rest
+        log.warning("error reason %s / metadata %s not in errors.proto", error.reason,
+                    sorted(error.metadata))  # fmt: skip
     metadata = {k: clip(v, MAX_METADATA) for k, v in error.metadata.items()}
     info = error_details_pb2.ErrorInfo(reason=error.reason, domain=DOMAIN, metadata=metadata)
     detail = any_pb2.Any()

@@ -37,13 +37,13 @@ from annales.v1 import tournament_pb2_grpc as tpb_grpc
 
 from domain.core.envelope import Envelope
 from domain.tournament import engine, seeds
-from service.api.auth import bearer, new_tokens, seat_of, token_hash
+from service.api.auth import TokenBook, bearer, identify, new_tokens, token_hash
 from service.api.calls import typed_calls
 from service.api.convert import read
 from service.api.games import BY_NAME, BY_TYPE
 from service.api.status import ApiError, from_service_error
 from service.app.application import GameService
-from service.app.errors import InvalidArgument, ServiceError
+from service.app.errors import ServiceError
 from service.tournaments.bots import inline_runner, play_bot_seats
 from service.tournaments.record import verify_tournament
 from service.tournaments.service import (
@@ -85,8 +85,8 @@ def _invalid(field: str, message: str) -> ApiError:
 def _text(value: str, field: str, limit: int, required: bool = True) -> str:
     if len(value) > limit:
         raise ApiError(
-            grpc.StatusCode.RESOURCE_EXHAUSTED, "TOO_LARGE", f"{field}: longer than {limit}",
-            {"field": field},
+            grpc.StatusCode.RESOURCE_EXHAUSTED, "TOO_LARGE", f"{field}: longer than {limit}.",
+            {"field": field, "limit": str(limit)},
         )  # fmt: skip
     if required and not value:
         raise _invalid(field, "is required")
@@ -139,6 +139,7 @@ class TournamentServicer(tpb_grpc.TournamentServiceServicer):
     def __init__(self, games: GameService, tournaments: TournamentService | None = None) -> None:
         self.games = games
         self.tournaments = tournaments or TournamentService(games)
+        self.tokens = TokenBook(games.store)
         self._bot_seats: dict[str, BotSeats] = {}
         self._local = threading.local()
         self._guard = threading.Lock()
@@ -165,7 +166,9 @@ class TournamentServicer(tpb_grpc.TournamentServiceServicer):
                 "TOKEN_REQUIRED",
                 "This call is the organiser's: send 'authorization: Bearer <organiser token>'.",
             )
-        if seat_of(token, tournament_id, hashes) != 0:
+        # the organiser's token is the tournament's seat 0; another tournament's or game's valid
+        # token is WRONG_GAME_TOKEN, anything else BAD_TOKEN (as for games)
+        if not hashes or identify(token, tournament_id, self.tokens).seat != 0:
             raise ApiError(grpc.StatusCode.UNAUTHENTICATED, "BAD_TOKEN", "Invalid token.")
         return tournament_id
 
@@ -404,7 +407,11 @@ class TournamentServicer(tpb_grpc.TournamentServiceServicer):
         if not request.record:
             raise _invalid("record", "is required")
         if len(request.record) > MAX_RECORD:
-            raise InvalidArgument(f"record: larger than {MAX_RECORD} bytes", "TOO_LARGE")
+            raise ApiError(
+                grpc.StatusCode.RESOURCE_EXHAUSTED, "TOO_LARGE",
+                f"record: larger than {MAX_RECORD} bytes.",
+                {"field": "record", "limit": str(MAX_RECORD)},
+            )  # fmt: skip
         report = verify_tournament(request.record.splitlines())
         return tpb.VerifyTournamentRecordResponse(
             ok=report.ok,

@@ -1,5 +1,6 @@
 """Typed errors of the application layer, each with a machine-readable ``reason``.
 
+Every ``reason`` sent to clients is an ``ErrorReason`` of ``proto/annales/v1/errors.proto``.
 The gRPC layer maps them to statuses: :class:`InvalidArgument` → INVALID_ARGUMENT,
 :class:`RuleRejected` → FAILED_PRECONDITION, :class:`VersionConflict` → ABORTED,
 :class:`GameNotFound` → NOT_FOUND.
@@ -23,9 +24,17 @@ class ServiceError(Exception):
 
 
 class InvalidArgument(ServiceError):
-    """Malformed input (unknown game type, bad options, undecodable command, bad seat)."""
+    """Malformed input (unknown game type, bad options, undecodable command, bad seat).
+
+    ``field`` names the request field at fault when the error has no specific ``reason``
+    (the API then answers ``INVALID_FIELD`` with that field).
+    """
 
     reason = "INVALID_ARGUMENT"
+
+    def __init__(self, message: str, reason: str | None = None, field: str = "") -> None:
+        super().__init__(message, reason)
+        self.field = field
 
 
 class GameNotFound(ServiceError):

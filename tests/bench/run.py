@@ -395,7 +395,8 @@ def main() -> None:
                           ("simulation (annales simulate)", "tests.bench.simulate"),
                           ("web port: Connect against gRPC", "tests.bench.web"),
                           ("Rise & Fall world building, hex vs square",
-                           "tests.bench.riseandfall_world")):  # fmt: skip
+                           "tests.bench.riseandfall_world"),
+                          ("round trips per game", "tests.bench.roundtrips")):  # fmt: skip
         print(f"== {title} ==")
         importlib.import_module(module).main()
 

@@ -177,7 +177,9 @@ def test_node_client_plays_watches_exports_and_verifies(
     assert len(summary["scores"]) == 3, report
     assert summary["commands"] > 0, report
     # typed errors decoded from grpc-status-details-bin (google.rpc.Status → ErrorInfo)
-    assert summary["error_reasons"] == ["TOKEN_REQUIRED", "VERSION_CONFLICT"], report
+    assert summary["error_reasons"] == ["TOKEN_REQUIRED", "VERSION_CONFLICT", "BAD_TOKEN"], report
+    # the pending decision and next actions of SubmitAction answers replace most listings
+    assert 0 < summary["list_calls"] < summary["commands"], report
 
 
 def test_missing_node_fails_under_ci(monkeypatch: pytest.MonkeyPatch) -> None:

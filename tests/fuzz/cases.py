@@ -11,6 +11,7 @@ meaningful while the games move on.
 
 from __future__ import annotations
 
+import base64
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,7 +83,12 @@ class Creds:
     """Which credentials: ``none``, ``seat`` (seat ``index`` of the target game), ``pending``
     / ``idle`` (a seat that may / may not act now), ``other_game`` (a token of another live
     game), ``forged`` (right game and seat, wrong secret), ``renumbered`` (a valid token
-    with its seat number changed), ``raw`` (``text`` as the whole header value),
+    with its seat number changed), ``truncated`` (a valid token cut to ``index``
+    characters), ``garbage`` (``text``: random bytes, base64), ``wrong_prefix`` (a valid
+    token with a character before it), ``foreign_secret`` (another game's id with this
+    game's secret), ``other_judge`` / ``forged_judge`` (another game's judge token / this
+    game's judge token with a wrong secret), ``judge`` (this game's judge token: reads
+    everything, every command PERMISSION_DENIED), ``raw`` (``text`` as the whole header value),
     ``answerer`` (a seat whose answer to an open undo request is awaited)."""
 
     kind: str
@@ -198,6 +204,11 @@ def targets() -> st.SearchStrategy[Target]:
     )
 
 
+def _b64(data: bytes) -> str:
+    """Garbage bytes as header-safe text."""
+    return base64.urlsafe_b64encode(data).decode() or "="
+
+
 def creds() -> st.SearchStrategy[Creds]:
     """Mostly the seat that may act; every kind of bad credentials too."""
     ascii_text = st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=40)
@@ -209,6 +220,13 @@ def creds() -> st.SearchStrategy[Creds]:
         st.builds(Creds, st.just("other_game"), indices),
         st.just(Creds("forged")),
         st.builds(Creds, st.just("renumbered"), st.integers(0, 12)),
+        st.builds(Creds, st.just("truncated"), st.integers(0, 80)),
+        st.builds(Creds, st.just("garbage"), st.just(0), st.binary(max_size=48).map(_b64)),
+        st.just(Creds("wrong_prefix")),
+        st.builds(Creds, st.just("foreign_secret"), indices),
+        st.builds(Creds, st.just("other_judge"), indices),
+        st.just(Creds("forged_judge")),
+        st.just(Creds("judge")),
         st.builds(
             Creds,
             st.just("raw"),

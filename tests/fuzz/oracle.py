@@ -76,6 +76,7 @@ class LiveGame:
     keys: dict[str, Ack] = field(default_factory=dict)
     undo_by: int | None = None
     finished: bool = False
+    judge: str = ""
 
     @property
     def seats(self) -> int:
@@ -172,6 +173,60 @@ def check_typed(method: str, payload: bytes, outcome: Outcome, waiting: bool) ->
             f"{method}: {code.name} without an ErrorInfo of {DOMAIN} "
             f"(reason {outcome.reason!r}, domain {outcome.domain!r}): {outcome.message!r}"
         )
+
+
+#: GameService methods that resolve the caller's token right after checking the game id
+TOKEN_CHECKED = frozenset(
+    G + name
+    for name in (
+        "GetGame", "GetView", "ListLegalActions", "SubmitAction", "Undo", "RequestUndo",
+        "RespondUndo", "WatchGame", "GetHistory", "ExportRecord",
+    )
+)  # fmt: skip
+
+
+def bearer_token(metadata: Any) -> str | None:
+    """The token of a well-formed ``authorization: Bearer <token>`` header, if any."""
+    for key, value in metadata or ():
+        if key.lower() == "authorization":
+            scheme, _, token = str(value).partition(" ")
+            if scheme.lower() == "bearer" and token.strip():
+                return token.strip()
+            return None
+    return None
+
+
+def check_token(
+    method: str,
+    metadata: Any,
+    live: LiveGame | None,
+    owners: dict[str, tuple[str, int]],
+    outcome: Outcome,
+) -> str | None:
+    """Token errors (issue 15): a call on a known game with a token that is not a valid token
+    of that game answers UNAUTHENTICATED BAD_TOKEN, or PERMISSION_DENIED WRONG_GAME_TOKEN when
+    it is a valid token of another game — nothing else, never OK. Returns the reason checked
+    (``None`` when the case carried a valid token of the game, or none)."""
+    token = bearer_token(metadata)
+    if method not in TOKEN_CHECKED or live is None or token is None:
+        return None
+    owner = owners.get(token)
+    if owner is not None and owner[0] == live.game_id:
+        return None
+    if outcome.code == grpc.StatusCode.INVALID_ARGUMENT and outcome.reason == "MALFORMED_REQUEST":
+        return None
+    expected = (
+        (grpc.StatusCode.PERMISSION_DENIED, "WRONG_GAME_TOKEN")
+        if owner is not None
+        else (grpc.StatusCode.UNAUTHENTICATED, "BAD_TOKEN")
+    )
+    if (outcome.code, outcome.reason) != expected:
+        kind = "another game's token" if owner is not None else "a token that is not valid"
+        raise FuzzFailure(
+            f"{method}: {kind} answered {outcome.code.name} {outcome.reason}, "
+            f"expected {expected[0].name} {expected[1]}"
+        )
+    return expected[1]
 
 
 def expected_of(method: str, request: Any) -> int | None:
@@ -321,8 +376,13 @@ def check_read(
         return
     answer: Any = response_type.FromString(outcome.response)
     seat = authentic_seat(metadata, live)
-    if method in (G + "GetView", G + "ListLegalActions") and seat is None:
+    judge = bool(live.judge) and bearer_token(metadata) == live.judge
+    if method in (G + "GetView", G + "ListLegalActions") and seat is None and not judge:
         raise FuzzFailure(f"{method}: answered without a valid seat token")
+    if judge and method == G + "ListLegalActions":
+        if answer.seat != -1 or answer.actions or answer.version != live.version:
+            raise FuzzFailure(f"{method}: the judge got seat {answer.seat} and actions")
+        return
     if method in (G + "GetGame", G + "GetView"):
         if answer.game.head_version != live.version:
             raise FuzzFailure(f"{method}: head {answer.game.head_version}, known {live.version}")

@@ -31,6 +31,7 @@ from tests.fuzz.oracle import (
     authentic_seat,
     check_command,
     check_read,
+    check_token,
     check_typed,
     outcome_of,
     parse,
@@ -51,6 +52,10 @@ class Fuzzer:
         self.health = health_pb2_grpc.HealthStub(channel)
         self.games: list[LiveGame] = []
         self.by_id: dict[str, LiveGame] = {}
+        #: every token the server issued to the fuzzer: token -> (game id, seat; -1: judge)
+        self.token_owner: dict[str, tuple[str, int]] = {}
+        #: malformed-token cases checked, by the reason expected
+        self.token_cases: Counter[str] = Counter()
         self.legal_cache: dict[tuple[str, int, int], pb.ListLegalActionsResponse] = {}
         self.records: dict[str, tuple[int, bytes]] = {}  # game id -> (version, record)
         self.stats: Counter[tuple[str, str]] = Counter()
@@ -72,9 +77,15 @@ class Fuzzer:
     def _register(self, answer: pb.CreateGameResponse, game_type: int) -> LiveGame:
         api = api_of(game_type)
         assert api is not None
+        known = self.by_id.get(answer.game_id)
+        if known is not None:  # a creation retried with its idempotency key: the same game
+            return known
         tokens = [t.token for t in sorted(answer.seat_tokens, key=lambda t: t.seat)]
-        live = LiveGame(answer.game_id, api, tokens, answer.version)
+        live = LiveGame(answer.game_id, api, tokens, answer.version, judge=answer.judge_token)
         self.by_id[live.game_id] = live
+        for seat, token in enumerate(tokens):
+            self.token_owner[token] = (live.game_id, seat)
+        self.token_owner[answer.judge_token] = (live.game_id, -1)
         if len(self.games) < POOL:
             self.games.append(live)
         return live
@@ -118,13 +129,29 @@ class Fuzzer:
         if kind == "answerer":  # a seat whose answer to an open undo request is awaited
             waiting = [s for s in range(game.seats) if self.legal(game, s).undo_answer_expected]
             return game.md(waiting[creds.index % len(waiting)] if waiting else self.pending(game))
+        if kind == "judge":
+            return (("authorization", f"Bearer {game.judge}"),)
         if kind == "idle":
             return game.md((self.pending(game) + 1) % game.seats)
         if kind == "seat":
             return game.md(creds.index % game.seats)
+        others = [g for g in self.games if g is not game] or [game]
+        other = others[creds.index % len(others)]
         token = game.tokens[0]
         if kind == "forged":
             token = token[:-4] + ("AAAA" if not token.endswith("AAAA") else "BBBB")
+        elif kind == "truncated":
+            token = token[: min(creds.index, len(token) - 1)] or "t"
+        elif kind == "garbage":
+            token = creds.text
+        elif kind == "wrong_prefix":
+            token = "x" + token
+        elif kind == "foreign_secret":
+            token = other.game_id + token[len(game.game_id) :]
+        elif kind == "other_judge":
+            token = other.judge or token
+        elif kind == "forged_judge":
+            token = f"{game.game_id}.judge.{token.rsplit('.', 1)[1]}"
         else:  # renumbered
             token = token.replace(".0.", f".{creds.index}.", 1)
         return (("authorization", f"Bearer {token}"),)
@@ -303,6 +330,9 @@ class Fuzzer:
         where += "): "
         try:
             check_typed(method, payload, outcome, waiting)
+            checked = check_token(method, metadata, live, self.token_owner, outcome)
+            if checked is not None:
+                self.token_cases[checked] += 1
             if request is None:
                 if len(payload) <= MAX_RECEIVE and (
                     outcome.code != grpc.StatusCode.INVALID_ARGUMENT

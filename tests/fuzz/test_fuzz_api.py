@@ -44,6 +44,7 @@ def _report(fuzzer: Fuzzer) -> str:
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     lines = [f"{fuzzer.cases} cases over {len(fuzzer.by_id)} games (fuzzer peak RSS {peak} MiB)"]
     lines += [f"  {method}: {' '.join(codes)}" for method, codes in by_method.items()]
+    lines.append(f"  malformed-token cases checked: {dict(fuzzer.token_cases)}")
     return "\n".join(lines)
 
 
@@ -83,6 +84,10 @@ def fuzz(server: ServerProcess, count: int) -> Fuzzer:
         print(_report(fuzzer))
         channel.close()
     assert fuzzer.cases >= count, _report(fuzzer)
+    if count >= 1000:  # the malformed-token cases came up, both kinds
+        assert fuzzer.token_cases["BAD_TOKEN"] and fuzzer.token_cases["WRONG_GAME_TOKEN"], (
+            fuzzer.token_cases
+        )
     output = server.output()
     assert "unexpected error" not in output and "Traceback" not in output, output[-4000:]
     return fuzzer

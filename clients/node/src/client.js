@@ -12,7 +12,8 @@
 //   metadata. Without a token the caller is a spectator.
 // * A failed call rejects with an `AnnalesError` carrying the gRPC status code and the
 //   `google.rpc.ErrorInfo` the server attaches (`reason`, `domain`, `metadata`), decoded from
-//   the `grpc-status-details-bin` trailer (see `decodeErrorInfo`).
+//   the `grpc-status-details-bin` trailer with the vendored google/rpc protos (see
+//   `decodeErrorInfo`); `reasonNumber` is the reason's `annales.v1.ErrorReason` value.
 //
 // Example:
 //
@@ -65,43 +66,25 @@ export function loadApi() {
   return cachedApi;
 }
 
-// google.rpc.Status, google.protobuf.Any and google.rpc.ErrorInfo, declared with protobufjs
-// from their public definitions (googleapis google/rpc/status.proto, error_details.proto;
-// protobuf google/protobuf/any.proto) — same field numbers and types. The npm package that
-// ships those .proto files (google-proto-files) weighs ~90 MB for the three messages we need.
-const rpcTypes = protobuf.Root.fromJSON({
-  nested: {
-    google: {
-      nested: {
-        protobuf: {
-          nested: {
-            Any: {
-              fields: { type_url: { type: "string", id: 1 }, value: { type: "bytes", id: 2 } },
-            },
-          },
-        },
-        rpc: {
-          nested: {
-            Status: {
-              fields: {
-                code: { type: "int32", id: 1 },
-                message: { type: "string", id: 2 },
-                details: { rule: "repeated", type: "google.protobuf.Any", id: 3 },
-              },
-            },
-            ErrorInfo: {
-              fields: {
-                reason: { type: "string", id: 1 },
-                domain: { type: "string", id: 2 },
-                metadata: { keyType: "string", type: "string", id: 3 },
-              },
-            },
-          },
-        },
-      },
-    },
-  },
-});
+// google.rpc.Status and google.rpc.ErrorInfo come from the repository's vendored
+// `proto/google/rpc/*.proto` (Apache-2.0), and the ErrorReason enum from
+// `proto/annales/v1/errors.proto`, loaded with protobufjs (google/protobuf/any.proto is one of
+// the well-known types protobufjs ships).
+const rpcTypes = new protobuf.Root();
+rpcTypes.resolvePath = (origin, target) =>
+  target.startsWith("google/protobuf/") ? target : path.join(PROTO_ROOT, target);
+rpcTypes.loadSync(
+  ["google/rpc/status.proto", "google/rpc/error_details.proto", "annales/v1/errors.proto"],
+  { keepCase: true },
+);
+/** Every ErrorInfo reason the server may send → its `annales.v1.ErrorReason` number. */
+export const ERROR_REASONS = Object.freeze(
+  Object.fromEntries(
+    Object.entries(rpcTypes.lookupEnum("annales.v1.ErrorReason").values)
+      .filter(([name]) => name !== "ERROR_REASON_UNSPECIFIED")
+      .map(([name, number]) => [name.slice("ERROR_REASON_".length), number]),
+  ),
+);
 const StatusType = rpcTypes.lookupType("google.rpc.Status");
 const ErrorInfoType = rpcTypes.lookupType("google.rpc.ErrorInfo");
 const ERROR_INFO_URL = "type.googleapis.com/google.rpc.ErrorInfo";
@@ -148,6 +131,8 @@ export class AnnalesError extends Error {
     this.codeName = codeName;
     this.details = error.details ?? "";
     this.reason = info?.reason ?? "";
+    // 0 for a reason this client does not know (a later ruleset's rule): decide on the code
+    this.reasonNumber = ERROR_REASONS[this.reason] ?? 0;
     this.domain = info?.domain ?? "";
     this.info = info?.metadata ?? {};
     this.cause = error;
@@ -203,15 +188,24 @@ export class AnnalesClient {
   }
 
   /**
-   * Creates a game; resolves to `{game_id, seat_tokens: [{seat, name, token}], seed_commitment,
-   * version}`. `options` is a GameOptions object, e.g. `{rise_and_fall: {trophies: 5}}`.
+   * Creates a game; resolves to `{game_id, seat_tokens: [{seat, name, token}], judge_token,
+   * seed_commitment, version}`. `options` is a GameOptions object, e.g.
+   * `{rise_and_fall: {trophies: 5}}`. With `idempotencyKey` (16 to 128 characters, secret: it
+   * gives the tokens back) a retried creation returns the same game.
    */
-  createGame({ seatNames, seed = "", options = undefined, gameType = "GAME_TYPE_RISE_AND_FALL" }) {
+  createGame({
+    seatNames,
+    seed = "",
+    options = undefined,
+    gameType = "GAME_TYPE_RISE_AND_FALL",
+    idempotencyKey = "",
+  }) {
     return this._unary("CreateGame", {
       game_type: gameType,
       seat_names: seatNames,
       seed,
       options,
+      idempotency_key: idempotencyKey,
     });
   }
 
@@ -230,8 +224,17 @@ export class AnnalesClient {
     return this._unary("ListLegalActions", { game_id: gameId }, token);
   }
 
-  /** Submits `action` (e.g. one of `listLegalActions(...).actions`, unchanged). */
-  submitAction(gameId, token, action, { expectedVersion, idempotencyKey = "" } = {}) {
+  /**
+   * Submits `action` (e.g. one of `listLegalActions(...).actions`, unchanged). The answer's
+   * `pending` says who decides next; with `includeNextActions` its `next_actions` are the
+   * caller's legal actions when it decides again (no `listLegalActions` call needed).
+   */
+  submitAction(
+    gameId,
+    token,
+    action,
+    { expectedVersion, idempotencyKey = "", includeNextActions = false } = {},
+  ) {
     return this._unary(
       "SubmitAction",
       {
@@ -239,6 +242,7 @@ export class AnnalesClient {
         action,
         expected_version: expectedVersion,
         idempotency_key: idempotencyKey,
+        include_next_actions: includeNextActions,
       },
       token,
     );

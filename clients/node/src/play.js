@@ -6,14 +6,17 @@
 //
 // 1. CreateGame with 2–4 seats (server seed derived from --seed: the run is deterministic);
 // 2. WatchGame as a spectator (no token), in parallel, collecting every event's seq;
-// 3. two calls that must fail with typed errors (decoded from the status details) and change
-//    nothing: no token (UNAUTHENTICATED, reason TOKEN_REQUIRED) and a stale expected_version
-//    (ABORTED, VERSION_CONFLICT, ErrorInfo metadata current_version);
-// 4. for whichever seat is pending, ListLegalActions with its bearer token and send one action
-//    drawn uniformly with a seeded PRNG (mulberry32) back unchanged, with expected_version and
-//    an idempotency key; ABORTED (version conflict) → list again and redraw; UNAVAILABLE or
-//    DEADLINE_EXCEEDED → resend the same request (same key: the server returns the first
-//    result);
+// 3. calls that must fail with typed errors (decoded from the status details, each reason a
+//    value of annales.v1.ErrorReason) and change nothing: no token (UNAUTHENTICATED,
+//    TOKEN_REQUIRED), a stale expected_version (ABORTED, VERSION_CONFLICT, ErrorInfo metadata
+//    current_version) and a garbage token (UNAUTHENTICATED, BAD_TOKEN);
+// 4. for whichever seat is pending, send one of its legal actions drawn uniformly with a
+//    seeded PRNG (mulberry32) back unchanged, with expected_version, an idempotency key and
+//    include_next_actions. The answer's `pending` says who decides next and, when it is the
+//    same seat, its `next_actions` are the next choices: ListLegalActions is called only when
+//    another seat takes over (or after a conflict). ABORTED (version conflict) → list again and
+//    redraw; UNAVAILABLE or DEADLINE_EXCEEDED → resend the same request (same key: the server
+//    returns the first result);
 // 5. once no seat is pending: GetGame must say FINISHED; the watched seqs must be 1..N with
 //    no gap or duplicate, N being the game's head version (the server ends the stream after
 //    the final event; if it has not 2 s after all N events arrived, the stream is cancelled
@@ -219,9 +222,17 @@ async function probeErrors(client, gameId, tokens) {
   if (stale.info.current_version !== String(mine.version)) {
     throw new Error(`VERSION_CONFLICT current_version=${stale.info.current_version}`);
   }
+  const garbage = await expectError(
+    client.getView(gameId, "not-a-token"),
+    "UNAUTHENTICATED",
+    "BAD_TOKEN",
+  );
   const after = await client.getGame(gameId);
   if (after.game.head_version !== mine.version) throw new Error("a rejected action changed the game");
-  return [noToken.reason, stale.reason];
+  for (const error of [noToken, stale, garbage]) {
+    if (!error.reasonNumber) throw new Error(`reason ${error.reason} is not in ErrorReason`);
+  }
+  return [noToken.reason, stale.reason, garbage.reason];
 }
 
 /** Submits, resending the identical request (same idempotency key) on transient errors. */
@@ -231,6 +242,7 @@ async function submit(client, gameId, token, action, expectedVersion, key) {
       return await client.submitAction(gameId, token, action, {
         expectedVersion,
         idempotencyKey: key,
+        includeNextActions: true,
       });
     } catch (error) {
       if (!(error instanceof AnnalesError) || !TRANSIENT.has(error.codeName) || attempt >= 3) {
@@ -267,12 +279,18 @@ async function play(opts) {
     let conflicts = 0;
     let abortedRetries = 0;
     let duplicates = 0;
+    let listCalls = 0;
+    let legal = null; // the seat's legal actions, from ListLegalActions or a SubmitAction answer
     for (;;) {
-      const legal = await client.listLegalActions(gameId, tokens[seat]);
+      if (legal === null) {
+        legal = await client.listLegalActions(gameId, tokens[seat]);
+        listCalls += 1;
+      }
       const pending = legal.pending?.seats ?? [];
       if (pending.length === 0) break; // nobody to act: the game is over (checked below)
       if (!pending.includes(seat)) {
         seat = pending[0];
+        legal = null;
         continue;
       }
       if (legal.actions.length === 0) {
@@ -291,11 +309,20 @@ async function play(opts) {
         if (result.duplicate) duplicates += 1;
         commands += 1;
         conflicts = 0;
+        const next = result.pending?.seats ?? [];
+        if (next.length === 0) break; // the game is over (checked below)
+        if (next.includes(seat) && result.next_actions.length > 0) {
+          legal = { version: result.version, pending: result.pending, actions: result.next_actions };
+        } else {
+          seat = next[0];
+          legal = null;
+        }
       } catch (error) {
         if (error instanceof AnnalesError && error.codeName === "ABORTED") {
           abortedRetries += 1;
           conflicts += 1;
           if (conflicts > 10) throw error;
+          legal = null;
           continue; // stale version: list again and draw again
         }
         throw error;
@@ -349,6 +376,7 @@ async function play(opts) {
       players: opts.players,
       seed: opts.seed,
       commands,
+      list_calls: listCalls,
       aborted_retries: abortedRetries,
       duplicates,
       stream_ended: streamEnded,

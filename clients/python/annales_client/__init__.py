@@ -28,7 +28,14 @@ from annales_client.bots import (
     play_seat,
     play_seats,
 )
-from annales_client.client import AnnalesClient, CreatedGame, Seat, WatchStats, new_key
+from annales_client.client import (
+    AnnalesClient,
+    CreatedGame,
+    Seat,
+    WatchStats,
+    new_key,
+    next_listing,
+)
 from annales_client.errors import (
     AnnalesError,
     IllegalAction,
@@ -63,6 +70,7 @@ __all__ = [
     "event_data",
     "make_api_bot",
     "new_key",
+    "next_listing",
     "play_seat",
     "play_seats",
     "view_data",

@@ -31,7 +31,7 @@ from typing import Any, Protocol
 import grpc
 from annales.v1 import annales_pb2 as pb
 
-from annales_client.client import AnnalesClient, Seat, new_key
+from annales_client.client import AnnalesClient, Seat, new_key, next_listing
 from annales_client.errors import AnnalesError
 from annales_client.games import action_data, game_of_action, view_data
 from annales_client.tapestry import tapestry_value
@@ -225,12 +225,14 @@ def play_seats(
     game_id = game_ids.pop()
     result = PlayResult(per_seat={seat.seat: 0 for seat in bots})
     version = 0
+    #: legal actions a SubmitAction answer already gave (saves a ListLegalActions call)
+    ready: dict[int, pb.ListLegalActionsResponse] = {}
     while max_actions is None or result.submitted < max_actions:
         if should_stop is not None and should_stop():
             break
         acted = False
         for seat, bot in bots.items():
-            listed = client.list_legal_actions(seat)
+            listed = ready.pop(seat.seat, None) or client.list_legal_actions(seat)
             version = max(version, listed.version)
             if listed.undo_answer_expected:
                 client.respond_undo(seat, approve=True)
@@ -242,7 +244,11 @@ def play_seats(
             action = bot.choose(listed, view)
             try:
                 response = client.submit_action(
-                    seat, action, expected_version=listed.version, idempotency_key=new_key(bot.name)
+                    seat,
+                    action,
+                    expected_version=listed.version,
+                    idempotency_key=new_key(bot.name),
+                    include_next_actions=True,
                 )
             except AnnalesError as error:
                 if error.code == grpc.StatusCode.ABORTED:
@@ -254,6 +260,9 @@ def play_seats(
             result.submitted += 1
             result.per_seat[seat.seat] += 1
             version = response.version
+            following = next_listing(seat, response)
+            if following is not None:
+                ready[seat.seat] = following
             if on_submit is not None:
                 on_submit(seat.seat, response)
             if _is_over(response):

@@ -55,12 +55,23 @@ class Seat:
 
 @dataclass(frozen=True)
 class CreatedGame:
-    """The answer of :meth:`AnnalesClient.create_game`."""
+    """The answer of :meth:`AnnalesClient.create_game`.
+
+    ``judge_token`` reads everything (unredacted, any version) and never acts; use
+    :attr:`judge` as the ``seat`` of reading calls (``get_view``, ``history``,
+    ``export_record``).
+    """
 
     game_id: str
     seats: list[Seat]
     seed_commitment: str
     version: int
+    judge_token: str = ""
+
+    @property
+    def judge(self) -> Seat:
+        """The judge's credentials (seat number -1)."""
+        return Seat(self.game_id, -1, self.judge_token, "judge")
 
 
 @dataclass
@@ -74,6 +85,30 @@ class WatchStats:
 
 def _metadata(seat: Seat | None) -> tuple[tuple[str, str], ...] | None:
     return seat.metadata if seat is not None else None
+
+
+def next_listing(
+    seat: Seat, response: pb.SubmitActionResponse
+) -> pb.ListLegalActionsResponse | None:
+    """What :meth:`AnnalesClient.list_legal_actions` would answer right after ``response``
+    (a SubmitAction made with ``include_next_actions``), or ``None`` when the seat is not
+    to decide again (then ask the server when its turn comes).
+
+    >>> answer = pb.SubmitActionResponse(version=7, pending=pb.Pending(seats=[0]))
+    >>> answer.next_actions.add().rise_and_fall.end_actions.SetInParent()
+    >>> next_listing(Seat("g", 0, "t"), answer).version
+    7
+    >>> next_listing(Seat("g", 1, "t"), answer) is None
+    True
+    """
+    if seat.seat not in response.pending.seats or not response.next_actions:
+        return None
+    return pb.ListLegalActionsResponse(
+        seat=seat.seat,
+        version=response.version,
+        pending=response.pending,
+        actions=list(response.next_actions),
+    )
 
 
 def new_key(prefix: str = "cli") -> str:
@@ -170,11 +205,15 @@ class AnnalesClient:
         seed: str = "",
         options: dict[str, Any] | None = None,
         ruleset: str = "",
+        idempotency_key: str | None = None,
     ) -> CreatedGame:
-        """Create a game; returns its id and one :class:`Seat` (with its token) per seat.
+        """Create a game; returns its id, one :class:`Seat` (with its token) per seat and the
+        judge's token.
 
         ``options`` are the game's domain options, e.g. ``{"trophies": 5}``; ``ruleset`` one
-        of the game's rulesets (``"tapestry/1"``; empty: the newest).
+        of the game's rulesets (``"tapestry/1"``; empty: the newest). With an
+        ``idempotency_key`` (16 to 128 characters, secret: it gives the tokens back) the call
+        is retried safely while the server is unreachable: a retry returns the same game.
         """
         api = api_game(game)
         request = pb.CreateGameRequest(
@@ -183,10 +222,17 @@ class AnnalesClient:
             seed=seed,
             options=options_message(game, options),
             ruleset=ruleset,
+            idempotency_key=idempotency_key or "",
         )
-        response = self._call(self.stub.CreateGame, request)
+        response = self._call(self.stub.CreateGame, request, retry=bool(idempotency_key))
         seats = [Seat(response.game_id, t.seat, t.token, t.name) for t in response.seat_tokens]
-        return CreatedGame(response.game_id, seats, response.seed_commitment, response.version)
+        return CreatedGame(
+            response.game_id,
+            seats,
+            response.seed_commitment,
+            response.version,
+            response.judge_token,
+        )
 
     def get_game(self, game_id: str, version: int | None = None) -> pb.GetGameResponse:
         """A game's public summary and spectator view, at ``version`` or at the head."""
@@ -218,14 +264,21 @@ class AnnalesClient:
         action: pb.Action,
         expected_version: int | None = None,
         idempotency_key: str | None = None,
+        include_next_actions: bool = False,
     ) -> pb.SubmitActionResponse:
         """Submit an action (typically one listed by :meth:`list_legal_actions`, unchanged).
 
         A key is generated when none is given, so the call is retried safely when the server
-        is briefly unreachable. A stale ``expected_version`` raises ``VersionConflict``.
+        is briefly unreachable. A stale ``expected_version`` raises ``VersionConflict``. The
+        response's ``pending`` says who decides next; with ``include_next_actions`` its
+        ``next_actions`` are the seat's legal actions when it decides again (no
+        :meth:`list_legal_actions` call needed: see :func:`next_listing`).
         """
         request = pb.SubmitActionRequest(
-            game_id=seat.game_id, action=action, idempotency_key=idempotency_key or new_key()
+            game_id=seat.game_id,
+            action=action,
+            idempotency_key=idempotency_key or new_key(),
+            include_next_actions=include_next_actions,
         )
         if expected_version is not None:
             request.expected_version = expected_version

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import grpc
+from annales.v1 import errors_pb2
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
@@ -83,6 +84,27 @@ class AnnalesError(Exception):
                     reason, metadata, domain = info.reason, dict(info.metadata), info.domain
                     break
         return AnnalesError.of(code, message, reason, metadata, domain)
+
+    @property
+    def reason_enum(self) -> int:
+        """The ``annales.v1.ErrorReason`` number of :attr:`reason` (every reason and metadata
+        key is listed in ``proto/annales/v1/errors.proto``); 0 (``UNSPECIFIED``) for a reason
+        this client does not know yet — decide on :attr:`code` then.
+
+        >>> AnnalesError(grpc.StatusCode.UNAUTHENTICATED, "x", "BAD_TOKEN").reason_enum > 0
+        True
+        >>> AnnalesError(grpc.StatusCode.UNAUTHENTICATED, "x", "NEW_ONE").reason_enum
+        0
+        """
+        try:
+            return int(errors_pb2.ErrorReason.Value("ERROR_REASON_" + self.reason))
+        except ValueError:
+            return 0
+
+    @property
+    def field(self) -> str:
+        """The request field at fault (``metadata["field"]``), or ``""``."""
+        return self.metadata.get("field", "")
 
     @property
     def retryable(self) -> bool:
