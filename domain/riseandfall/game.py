@@ -128,17 +128,6 @@ class RiseAndFall(Game[RiseFallState]):
     rules: ClassVar[RiseFallRules] = RULES_1
 
     # -- construction ---------------------------------------------------------------------
-    def decode_options(self, options: dict[str, Any] | None) -> Any:
-        """Options from plain data; an option this ruleset does not have (``scoring`` under
-        ``riseandfall/1``) is refused (``msgspec.ValidationError`` naming it)."""
-        known = set(self.options_type.__struct_fields__)
-        unknown = sorted(set(options or {}) - known)
-        if unknown:
-            raise msgspec.ValidationError(
-                f"Unknown option {unknown[0]!r} for ruleset {self.ruleset_version}; "
-                f"known: {', '.join(sorted(known))}."
-            )
-        return super().decode_options(options)
 
     def initial(self, options: Any, seats: int) -> RiseFallState:
         """Seats with their three starting cards in hand and pieces to deploy; a full bank."""

@@ -34,8 +34,11 @@ from tests.tournament.helpers import tournament_service
 SEED = b"error-reasons-seed-0123456789"
 
 
-def _ledger(game: str, options: dict[str, Any] | None = None, seats: int = 2) -> Ledger:
-    ledger, _ = Ledger.create("g", game, options or {}, [f"s{i}" for i in range(seats)], SEED)
+def _ledger(
+    game: str, options: dict[str, Any] | None = None, seats: int = 2, ruleset: str | None = None
+) -> Ledger:
+    names = [f"s{i}" for i in range(seats)]
+    ledger, _ = Ledger.create("g", game, options or {}, names, SEED, ruleset)
     return ledger
 
 
@@ -100,8 +103,9 @@ def test_rise_and_fall_actions_and_hand_refusals() -> None:
 
 def test_rise_and_fall_world_building_refusals() -> None:
     """ "Création du Monde": WRONG_TILE, BAD_ROTATION, BAD_PLACEMENT through decide;
-    UNKNOWN_TILE, BAD_MOVES and MOVE_COVERED from the placement check."""
-    ledger = _ledger("riseandfall", {"world": "players"})
+    UNKNOWN_TILE, BAD_MOVES and MOVE_COVERED from the placement check (square world of
+    ``riseandfall/1``, whose coordinates these cases use)."""
+    ledger = _ledger("riseandfall", {"world": "players"}, ruleset="riseandfall/1")
     seat = _due(ledger)
 
     def place(**fields: Any) -> PlaceTile:
@@ -111,7 +115,7 @@ def test_rise_and_fall_world_building_refusals() -> None:
     assert _refusal(ledger, seat, place(kind="plain")) == "WRONG_TILE"
     assert _refusal(ledger, seat, place(rotation=9)) == "BAD_ROTATION"
     assert _refusal(ledger, seat, place(x="a")) == "BAD_PLACEMENT"
-    world: Any = _ledger("riseandfall").match.state.world  # a random world, built
+    world: Any = _ledger("riseandfall", ruleset="riseandfall/1").match.state.world  # built
     covered = next(
         i
         for i, tile in enumerate(world.tiles)

@@ -71,3 +71,15 @@ def test_unknown_ruleset_is_invalid_field(
     seen = failure(error.value)
     assert seen.code in (grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.RESOURCE_EXHAUSTED)
     assert seen.metadata.get("field") == "ruleset"
+
+
+def test_an_unknown_option_key_is_refused_by_every_ruleset() -> None:
+    """Options are checked at creation: a key the ruleset does not know is INVALID_OPTION,
+    naming the key and its value (never silently ignored)."""
+    from domain.core.errors import MalformedCommand
+
+    for ruleset in RULESETS.values():
+        with pytest.raises(MalformedCommand) as error:
+            ruleset.decode_options({"no_such_option": 3})
+        assert error.value.code == "INVALID_OPTION"
+        assert "no_such_option" in error.value.message
