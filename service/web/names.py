@@ -3,7 +3,8 @@
 The views name components by id (an Imperium card ``CAR22``, a Tapestry tech card ``13``);
 the page shows names. ``names()`` walks every content file of every game package and keeps,
 per game and per file, each record's ``id`` (or each of its ``ids``) → ``name`` — the content
-data stays the only source (nothing is restated here).
+data stays the only source (nothing is restated here). It also lists, under ``"rulesets"``,
+each game's ruleset names from the registry, newest first, for the creation form.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import functools
 import json
 from importlib import resources
 from typing import Any
+
+from domain.registry import rulesets_of
 
 GAMES = ("imperium", "tapestry", "riseandfall")
 
@@ -34,8 +37,9 @@ def _walk(node: Any, found: dict[str, str]) -> None:
 
 @functools.cache
 def names() -> bytes:
-    """``{game: {file stem: {id: name}}}`` as JSON bytes (computed once)."""
-    table: dict[str, dict[str, dict[str, str]]] = {}
+    """``{game: {file stem: {id: name}}, "rulesets": {game: [ruleset, ...]}}`` as JSON bytes
+    (computed once)."""
+    table: dict[str, Any] = {"rulesets": {game: rulesets_of(game)[::-1] for game in GAMES}}
     for game in GAMES:
         try:
             folder = resources.files(f"domain.{game}").joinpath("content")

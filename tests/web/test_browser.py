@@ -14,11 +14,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import grpc
 import pytest
 from annales.v1 import annales_pb2 as pb
 from annales.v1 import annales_pb2_grpc
 
-from tests.api.helpers import Driver, create_game
+from tests.api.helpers import Driver, Game, create_game
 from tests.web.conftest import WebServer
 
 CHROMIUM = next(
@@ -166,9 +167,10 @@ def test_judge_rejects_tampered_record(web: WebServer, browser: Any, tmp_path: P
 
 
 def test_square_and_hex_worlds(web: WebServer, browser: Any) -> None:
-    """Rise & Fall boards by ruleset: square cells for riseandfall/1, hexagons for
-    riseandfall/2 (from the cell ids, or from the coordinates the view gives); a cliff is drawn
-    between cells two levels apart; a piece shows its seat's number."""
+    """Rise & Fall boards by geometry: the view's ``world.grid`` decides ("square" / "hex"),
+    else the ruleset (riseandfall/1 square, others hex); cell id = y·40 + x (axial q, r on
+    hexes); a cliff is drawn on every side between cells two levels apart (1 side on squares,
+    2 on hexes here, where cell 43 also touches 82); a piece shows its seat's number."""
     page = new_page(browser)
     page.goto(f"{web.base}/")
     page.wait_for_selector("#games")
@@ -180,16 +182,245 @@ def test_square_and_hex_worlds(web: WebServer, browser: Any) -> None:
           terrain[43] = 3;
           const view = { world: { terrain, tiles: [{ cells: [41, 42, 81, 82] }] },
                          pieces: [{ cell: 41, piece: 'nomad', seat: 1 }] };
-          const cells = terrain.map((t, i) => ({ q: i % 40, r: Math.floor(i / 40) }));
           const square = m.riseAndFall(view, 'riseandfall/1');
           const hex = m.riseAndFall(view, 'riseandfall/2');
-          const world = { ...view.world, cells };
-          const given = m.riseAndFall({ ...view, world }, 'riseandfall/2');
+          const given = m.riseAndFall({ ...view, world: { ...view.world, grid: 'hex' } },
+                                      'riseandfall/1');
           return [square.querySelectorAll('rect[data-cell]').length,
                   hex.querySelectorAll('polygon[data-cell]').length,
                   given.querySelectorAll('polygon[data-cell]').length,
                   square.querySelectorAll('line.cliff').length,
+                  hex.querySelectorAll('line.cliff').length,
                   square.querySelector('.piece text').textContent];
         }"""
     )
-    assert counts == [5, 5, 5, 1, "1"], counts
+    assert counts == [5, 5, 5, 1, 2, "1"], counts
+
+
+def _rf_game(stub: Any, seats: int, ruleset: str = "", seed: str = "") -> Game:
+    """A Rise & Fall game (random world) under ``ruleset`` (the newest when empty)."""
+    answer = stub.CreateGame(
+        pb.CreateGameRequest(
+            game_type=pb.GAME_TYPE_RISE_AND_FALL,
+            options=pb.GameOptions(rise_and_fall={}),
+            seat_names=[f"p{i}" for i in range(seats)],
+            seed=seed or f"web-hex-world-{seats}-{ruleset}-seed",
+            ruleset=ruleset,
+        )
+    )
+    tokens = [t.token for t in sorted(answer.seat_tokens, key=lambda t: t.seat)]
+    return Game(answer.game_id, tokens, "", answer.version, answer.seed_commitment)
+
+
+def _board_facts(page: Any) -> dict[str, Any]:
+    """What the drawn Rise & Fall board holds: grid, cells, level digits, lines, pieces, size."""
+    return dict(
+        page.evaluate(
+            """() => {
+              const svg = document.querySelector('#board svg');
+              const cells = [...svg.querySelectorAll('[data-cell]:not(.target)')];
+              return { grid: svg.getAttribute('data-grid'), cells: cells.length,
+                       polygons: svg.querySelectorAll('polygon[data-cell]').length,
+                       ids: cells.map((c) => Number(c.getAttribute('data-cell'))),
+                       fills: [...new Set(cells.map((c) => c.getAttribute('fill')))],
+                       levels: svg.querySelectorAll('text.level').length,
+                       cliffs: svg.querySelectorAll('line.cliff').length,
+                       regions: svg.querySelectorAll('line.region').length,
+                       pieces: [...svg.querySelectorAll('.piece')]
+                         .map((p) => Number(p.getAttribute('data-seat'))),
+                       colours: [...svg.querySelectorAll('.piece circle')]
+                         .map((c) => c.getAttribute('fill')),
+                       size: Number(svg.getAttribute('data-cell-size')),
+                       box: (({ width, height }) => [width, height])(
+                         svg.querySelector('g.world').getBBox()) };
+            }"""
+        )
+    )
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_hex_world_drawn_from_view(web: WebServer, browser: Any, tmp_path: Path,
+                                   seats: int) -> None:  # fmt: skip
+    """riseandfall/2: the page draws one hexagon per cell of the view's world at the axial
+    coordinates the proto documents (cell id = r·40 + q), coloured by terrain, with level
+    digits, cliffs, region borders and every piece in its seat's colour; the world is compact
+    (its drawing's area is close to the cells' own area). A screenshot is saved per seat count."""
+    with web.process.channel() as channel:
+        stub = annales_pb2_grpc.GameServiceStub(channel)
+        game = _rf_game(stub, seats)
+        Driver(stub, game, b"hex").play(max_steps=6 * seats)  # deploy some pieces
+        answer = stub.GetGame(pb.GetGameRequest(game_id=game.game_id))
+    world = answer.view.rise_and_fall.world
+    assert answer.game.ruleset == "riseandfall/2" and world.grid == "hex"
+    used = [i for i, t in enumerate(world.terrain) if t != -1]
+    page = new_page(browser)
+    page.goto(f"{web.base}/#/game/{game.game_id}")
+    wait_ready(page)
+    facts = _board_facts(page)
+    page.screenshot(path=str(tmp_path / f"hex-{seats}-seats.png"), full_page=True)
+    board = page.query_selector("#board svg")
+    board.screenshot(path=str(tmp_path / f"hex-{seats}-board.png"))
+    assert facts["grid"] == "hex" and facts["polygons"] == len(used) == facts["cells"]
+    assert sorted(facts["ids"]) == used
+    levels = {world.terrain[i] for i in used}
+    assert len(facts["fills"]) == len(levels) >= 3  # one colour per terrain present
+    assert facts["levels"] == sum(1 for i in used if world.terrain[i] > 0)
+    assert facts["regions"] > 0 and facts["cliffs"] >= 0
+    pieces = answer.view.rise_and_fall.pieces
+    assert sorted(facts["pieces"]) == sorted(p.seat for p in pieces) and len(pieces) > 0
+    assert len(set(facts["colours"])) == len({p.seat for p in pieces})
+    # compact: the drawn world's bounding box is within 2.5× the hexagons' own area (reading
+    # the axial ids as offset rows, as the page did before, skews it into a parallelogram)
+    cell_area = 1.5 * 3**0.5 * facts["size"] ** 2
+    width, height = facts["box"]
+    assert width * height < 2.5 * cell_area * len(used), facts
+
+
+def test_square_world_for_ruleset_1(web: WebServer, browser: Any, tmp_path: Path) -> None:
+    """riseandfall/1 keeps the square drawing: a rectangle per cell, cliffs and borders."""
+    with web.process.channel() as channel:
+        stub = annales_pb2_grpc.GameServiceStub(channel)
+        game = _rf_game(stub, 3, "riseandfall/1")
+        answer = stub.GetGame(pb.GetGameRequest(game_id=game.game_id))
+    used = [i for i, t in enumerate(answer.view.rise_and_fall.world.terrain) if t != -1]
+    page = new_page(browser)
+    page.goto(f"{web.base}/#/game/{game.game_id}")
+    wait_ready(page)
+    facts = _board_facts(page)
+    page.screenshot(path=str(tmp_path / "square.png"), full_page=True)
+    assert facts["grid"] == "square" and facts["polygons"] == 0 and facts["cells"] == len(used)
+    assert facts["regions"] > 0
+
+
+def _seat_links(page: Any) -> list[str]:
+    """The seat links the lobby shows once the game is created (its error if it was not)."""
+    page.wait_for_selector("a.seat-link, #error:not([hidden])")
+    assert page.query_selector("a.seat-link"), page.inner_text("#error")
+    return [a.get_attribute("href") for a in page.query_selector_all("a.seat-link")]
+
+
+def _create_solo(page: Any, web: WebServer, ruleset: str, level: str,
+                 variants: tuple[str, ...] = ()) -> tuple[str, str]:  # fmt: skip
+    """Create a 1-seat Tapestry game from the lobby; its id and its seat link."""
+    page.goto(f"{web.base}/")
+    page.wait_for_selector("#games")
+    page.select_option("#new-type", "GAME_TYPE_TAPESTRY")
+    page.fill("#new-seats", "Solène")
+    page.fill("#new-automa-level", level)
+    page.select_option("#new-ruleset", ruleset)
+    assert page.is_disabled("#variant-drawTwoTapestry") == (ruleset == "tapestry/1")
+    for variant in variants:
+        page.check(f"#variant-{variant}")
+    page.click("#create-game")
+    links = _seat_links(page)
+    assert len(links) == 1
+    return links[0].split("#/game/")[1].split("?")[0], links[0]
+
+
+def test_solo_tapestry_from_lobby(web: WebServer, browser: Any, tmp_path: Path) -> None:
+    """The lobby creates a 1-seat Tapestry game with an Automa level (and, under tapestry/2,
+    variants); the board shows the Automa's board, the game page and the lobby its
+    PartyScore (GameSummary.parties)."""
+    page = new_page(browser)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    game_id, link = _create_solo(page, web, "tapestry/1", "3")
+    variant_id, _ = _create_solo(page, web, "tapestry/2", "4",
+                                 ("drawTwoTapestry", "nanotechnologyTwoCards"))  # fmt: skip
+    with web.process.channel() as channel:
+        stub = annales_pb2_grpc.GameServiceStub(channel)
+        summary = stub.GetGame(pb.GetGameRequest(game_id=game_id)).game
+        variant = stub.GetGame(pb.GetGameRequest(game_id=variant_id)).game
+    assert summary.ruleset == "tapestry/1" and [p.name for p in summary.parties] == ["Automa"]
+    options = variant.options_json.replace(" ", "")
+    assert variant.ruleset == "tapestry/2" and '"automa_level":4' in options
+    assert '"draw_two_tapestry":true' in options and '"nanotechnology_two_cards":true' in options
+    seat = new_page(browser)
+    seat.on("pageerror", lambda e: errors.append(str(e)))
+    seat.goto(link)
+    wait_ready(seat)
+    solo = seat.text_content("#board svg g.solo") or ""
+    assert "Automa (level 3" in solo and "exploration" in solo and "decision deck" in solo
+    assert seat.query_selector_all("#board svg circle.bot-disc")  # its discs on the tracks
+    assert "Automa (" in seat.inner_text("#info .party")
+    seat.screenshot(path=str(tmp_path / "solo.png"), full_page=True)
+    page.goto(f"{web.base}/")
+    page.wait_for_selector(f"tr[data-game='{game_id}']")
+    cell = f"tr[data-game='{game_id}'] td.scores"
+    page.wait_for_function(f"document.querySelector(\"{cell}\").textContent.includes('Automa 0')")
+    assert not errors, errors
+
+
+@pytest.mark.parametrize(
+    ("game_type", "ruleset"),
+    [("GAME_TYPE_IMPERIUM", "imperium-classics/1"), ("GAME_TYPE_TAPESTRY", "tapestry/1")],
+)
+def test_creation_form_offers_ruleset(web: WebServer, browser: Any, game_type: str,
+                                      ruleset: str) -> None:  # fmt: skip
+    """The Imperium and Tapestry creation forms create a game under the ruleset chosen."""
+    page = new_page(browser)
+    page.goto(f"{web.base}/")
+    page.wait_for_selector("#games")
+    page.select_option("#new-type", game_type)
+    offered = page.eval_on_selector_all("#new-ruleset option", "os => os.map(o => o.value)")
+    assert ruleset in offered and "" in offered
+    page.select_option("#new-ruleset", ruleset)
+    page.click("#create-game")
+    game_id = _seat_links(page)[0].split("#/game/")[1].split("?")[0]
+    with web.process.channel() as channel:
+        stub = annales_pb2_grpc.GameServiceStub(channel)
+        assert stub.GetGame(pb.GetGameRequest(game_id=game_id)).game.ruleset == ruleset
+
+
+def test_replay_finished_game_views_and_rounds(web: WebServer, browser: Any,
+                                               tmp_path: Path) -> None:  # fmt: skip
+    """Replay of a finished Rise & Fall game: the page asks GetView without a token and says
+    the server refuses (seats' views need their tokens even after the end); with a token the
+    view switches between the seat's and the spectator's; "round ▶" / "◀ round" land on the
+    first version of the next / current round by the view's own round number."""
+    with web.process.channel() as channel:
+        stub = annales_pb2_grpc.GameServiceStub(channel)
+        game = _rf_game(stub, 2, seed="web-replay-finished-game-seed")
+        Driver(stub, game, b"replay").play(max_steps=5000)
+        final = stub.GetGame(pb.GetGameRequest(game_id=game.game_id)).game
+        assert final.status == pb.GAME_STATUS_FINISHED
+        with pytest.raises(grpc.RpcError) as refused:
+            stub.GetView(pb.GetViewRequest(game_id=game.game_id))
+        assert refused.value.code() == grpc.StatusCode.UNAUTHENTICATED
+
+        def round_at(version: int) -> int:
+            request = pb.GetGameRequest(game_id=game.game_id, version=version)
+            return int(stub.GetGame(request).view.rise_and_fall.round)
+
+        page = new_page(browser)
+        page.goto(f"{web.base}/#/game/{game.game_id}")
+        wait_ready(page)
+        page.wait_for_function("document.querySelector('#view-note').textContent.length > 0")
+        assert "TOKEN_REQUIRED" in page.inner_text("#view-note")
+        assert page.eval_on_selector_all("#view-as option", "os => os.map(o => o.value)") == [
+            "spectator"
+        ]
+        page.click("text=|◀ first")
+        page.wait_for_function("document.querySelector('#scrubber').value == 1")
+        shown = 1
+        for _ in range(3):
+            page.click("#round-next")
+            page.wait_for_function(f"document.querySelector('#scrubber').value > {shown}")
+            now = int(page.eval_on_selector("#scrubber", "s => s.value"))
+            assert round_at(now) > round_at(shown) and round_at(now - 1) == round_at(shown)
+            shown = now
+        page.click("text=event ▶")
+        page.wait_for_function(f"document.querySelector('#scrubber').value == {shown + 1}")
+        page.click("#round-back")  # back to the first version of the shown round
+        page.wait_for_function(f"document.querySelector('#scrubber').value == {shown}")
+        page.screenshot(path=str(tmp_path / "replay-finished.png"), full_page=True)
+        seat = new_page(browser)
+        seat.goto(f"{web.base}/#/game/{game.game_id}?token={game.tokens[1]}")
+        wait_ready(seat)
+        assert seat.eval_on_selector_all("#view-as option", "os => os.map(o => o.value)") == [
+            "spectator", "seat"]  # fmt: skip
+        assert seat.evaluate("window.__annales.state.viewer") == 1
+        seat.select_option("#view-as", "spectator")
+        seat.wait_for_function("window.__annales.state.viewer === null")
+        seat.select_option("#view-as", "seat")
+        seat.wait_for_function("window.__annales.state.viewer === 1")

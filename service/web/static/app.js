@@ -34,6 +34,24 @@ function showError(error) {
 const TYPES = { GAME_TYPE_RISE_AND_FALL: "Rise & Fall", GAME_TYPE_TAPESTRY: "Tapestry", GAME_TYPE_IMPERIUM: "Imperium" };
 const STATUSES = { GAME_STATUS_SETUP: "setup", GAME_STATUS_RUNNING: "running", GAME_STATUS_FINISHED: "finished", GAME_STATUS_ABANDONED: "abandoned" };
 
+// Scores of the seats, then of the parties that hold no seat (Tapestry's Automa, …)
+function scoresText(g) {
+  const parts = [(g.scores || []).join(" / ") || (g.seatNames || []).map(() => "0").join(" / ")];
+  for (const p of g.parties || []) parts.push(`${p.name} ${p.score || 0}${p.winner ? " (won)" : ""}`);
+  return parts.filter(Boolean).join(" · ");
+}
+
+// The rulesets each game offers (CreateGameRequest.ruleset; empty = the newest), newest first,
+// from the server's registry (names.json "rulesets"), and the variants of tapestry/2
+// (TapestryOptions 1600-1604)
+const GAME_NAMES = { GAME_TYPE_RISE_AND_FALL: "riseandfall", GAME_TYPE_TAPESTRY: "tapestry", GAME_TYPE_IMPERIUM: "imperium" };
+const rulesetsOf = (gameType) => ((names.rulesets || {})[GAME_NAMES[gameType]] || []);
+const TAPESTRY_VARIANTS = [
+  ["drawTwoTapestry", "Income turn 1 draws 2 tapestry cards, keep 1"],
+  ["drawTwoCivilizations", "Civilizations gained are drawn 2 at a time, keep 1"],
+  ["nanotechnologyTwoCards", "Nanotechnology discards 2 tech cards (not 3)"],
+];
+
 // ------------------------------------------------------------------------------- lobby
 async function lobby(params) {
   const filters = h("form", { class: "filters", id: "filters" },
@@ -56,8 +74,16 @@ async function lobby(params) {
       table.append(h("tr", { "data-game": g.gameId },
         h("td", {}, h("code", {}, g.gameId.slice(0, 8))), h("td", {}, TYPES[g.gameType] || g.gameType),
         h("td", {}, g.ruleset || ""), h("td", {}, STATUSES[g.status] || g.status || ""),
-        h("td", {}, (g.seatNames || []).join(", ")), h("td", {}, (g.scores || []).join(" / ")),
+        h("td", {}, (g.seatNames || []).join(", ")), h("td", { class: "scores" }, scoresText(g)),
         h("td", {}, g.version || "0"), h("td", {}, h("a", { href: `#/game/${g.gameId}` }, "watch"))));
+      // ListGames answered from the read models carries no `parties` (GameSummary.parties is
+      // filled by GetGame): a solo Tapestry game's row asks GetGame for its Automa's score
+      if (!(g.parties || []).length && g.gameType === "GAME_TYPE_TAPESTRY" && (g.seatNames || []).length === 1) {
+        call("GameService", "GetGame", { gameId: g.gameId }).then((answer) => {
+          const cell = table.querySelector(`tr[data-game="${g.gameId}"] td.scores`);
+          if (cell) cell.textContent = scoresText({ ...g, parties: answer.game.parties || [] });
+        }).catch(() => {});
+      }
     }
   };
   filters.addEventListener("submit", (e) => { e.preventDefault(); load().catch(showError); });
@@ -69,12 +95,29 @@ function createForm() {
   const type = h("select", { name: "gameType", id: "new-type" }, ...Object.entries(TYPES).map(([k, v]) => h("option", { value: k }, v)));
   const showOptions = () => {
     const t = type.value;
-    options.replaceChildren(...(t === "GAME_TYPE_RISE_AND_FALL"
-      ? [h("label", {}, "Trophies to win ", h("input", { name: "trophies", type: "number", min: 4, placeholder: "default" }))]
+    const ruleset = h("select", { name: "ruleset", id: "new-ruleset" }, h("option", { value: "" }, "newest"),
+      ...rulesetsOf(t).map((r) => h("option", { value: r }, r)));
+    const perType = t === "GAME_TYPE_RISE_AND_FALL"
+      ? [h("label", {}, " Trophies to win ", h("input", { name: "trophies", type: "number", min: 4, placeholder: "default" })),
+         h("label", {}, " Scoring (riseandfall/2) ", h("select", { name: "scoring", id: "new-scoring" }, h("option", { value: "" }, "full"), h("option", { value: "RISE_AND_FALL_SCORING_QUICK" }, "quick")))]
       : t === "GAME_TYPE_TAPESTRY"
-        ? [h("label", {}, "Civilizations dealt ", h("input", { name: "civilizationsDealt", type: "number", min: 1, placeholder: "default" }))]
-        : [h("label", {}, "Box ", h("input", { name: "box", placeholder: "default" })),
-           h("label", {}, " Nations (comma-separated) ", h("input", { name: "nations", placeholder: "dealt" }))]));
+        ? [h("label", {}, " Civilizations dealt ", h("input", { name: "civilizationsDealt", type: "number", min: 1, placeholder: "default" })),
+           h("label", {}, " Automa level (solo: one player) ", h("input", { name: "automaLevel", id: "new-automa-level", type: "number", min: 1, max: 4, placeholder: "2" })),
+           h("label", {}, " ", h("input", { name: "shadowEmpire", type: "checkbox", id: "new-shadow-empire" }), " Shadow Empire (2 players)"),
+           h("fieldset", { id: "variants" }, h("legend", {}, "Variants (tapestry/2 only)"),
+             ...TAPESTRY_VARIANTS.map(([k, label]) => h("label", {}, h("input", { type: "checkbox", name: k, class: "variant", id: `variant-${k}` }), ` ${label} `)),
+             h("label", {}, " Tapestry cards removed ", h("input", { name: "removedTapestryCards", id: "variant-removedTapestryCards", placeholder: "keys or names, comma-separated" })),
+             h("label", {}, " Tech cards removed ", h("input", { name: "removedTechCards", id: "variant-removedTechCards", placeholder: "names, comma-separated" })))]
+        : [h("label", {}, " Box ", h("input", { name: "box", placeholder: "default" })),
+           h("label", {}, " Nations (comma-separated) ", h("input", { name: "nations", placeholder: "dealt" }))];
+    options.replaceChildren(h("label", {}, "Ruleset ", ruleset), ...perType);
+    const variants = options.querySelector("#variants");
+    if (variants) {
+      // the variants are options of tapestry/2 only (a tapestry/1 game refuses them)
+      const sync = () => { variants.disabled = ruleset.value === "tapestry/1"; };
+      ruleset.addEventListener("change", sync);
+      sync();
+    }
   };
   type.addEventListener("change", showOptions);
   showOptions();
@@ -87,8 +130,18 @@ function createForm() {
     const data = new FormData(form);
     const gameType = data.get("gameType");
     const opts = {};
-    if (gameType === "GAME_TYPE_RISE_AND_FALL") opts.riseAndFall = data.get("trophies") ? { trophies: Number(data.get("trophies")) } : {};
-    if (gameType === "GAME_TYPE_TAPESTRY") opts.tapestry = data.get("civilizationsDealt") ? { civilizationsDealt: Number(data.get("civilizationsDealt")) } : {};
+    const list = (k) => String(data.get(k) || "").split(",").map((s) => s.trim()).filter(Boolean);
+    if (gameType === "GAME_TYPE_RISE_AND_FALL") {
+      opts.riseAndFall = data.get("trophies") ? { trophies: Number(data.get("trophies")) } : {};
+      if (data.get("scoring")) opts.riseAndFall.scoring = data.get("scoring");
+    }
+    if (gameType === "GAME_TYPE_TAPESTRY") {
+      opts.tapestry = data.get("civilizationsDealt") ? { civilizationsDealt: Number(data.get("civilizationsDealt")) } : {};
+      if (data.get("automaLevel")) opts.tapestry.automaLevel = Number(data.get("automaLevel"));
+      if (data.get("shadowEmpire")) opts.tapestry.shadowEmpire = true;
+      for (const [k] of TAPESTRY_VARIANTS) if (data.get(k)) opts.tapestry[k] = true; // disabled fields are not in the form data
+      for (const k of ["removedTapestryCards", "removedTechCards"]) if (list(k).length) opts.tapestry[k] = list(k);
+    }
     if (gameType === "GAME_TYPE_IMPERIUM") {
       opts.imperium = {};
       if (data.get("box")) opts.imperium.box = data.get("box");
@@ -96,7 +149,9 @@ function createForm() {
     }
     try {
       const seatNames = String(data.get("seats")).split(",").map((s) => s.trim()).filter(Boolean);
-      const answer = await call("GameService", "CreateGame", { gameType, options: opts, seatNames });
+      const request = { gameType, options: opts, seatNames };
+      if (data.get("ruleset")) request.ruleset = data.get("ruleset");
+      const answer = await call("GameService", "CreateGame", request);
       const base = `${location.origin}${location.pathname}`;
       links.replaceChildren(h("p", {}, `Game ${answer.gameId} created. Send each player their link (the token is in the fragment, never sent to a server):`),
         ...(answer.seatTokens || []).map((t) => h("p", {}, `${t.name}: `, h("a", { href: `${base}#/game/${answer.gameId}?token=${encodeURIComponent(t.token)}`, class: "seat-link", "data-seat": t.seat || 0 }, `play as seat ${t.seat || 0}`))),
@@ -141,12 +196,21 @@ async function gamePage(gameId, params) {
   const step = (label, fn) => h("button", { type: "button", onclick: () => fn() }, label);
   const live = h("label", {}, h("input", { type: "checkbox", id: "follow", checked: "" }), " follow live");
   const chart = h("div", { id: "chart" });
+  const roundBack = h("button", { type: "button", id: "round-back", onclick: () => byRound(-1).catch(showError) }, "◀ round");
+  const roundNext = h("button", { type: "button", id: "round-next", onclick: () => byRound(1).catch(showError) }, "round ▶");
+  // whose view is drawn: the seat's (with its token) or the spectator's
+  const viewAs = h("select", { id: "view-as" }, h("option", { value: "spectator" }, "spectator"));
+  if (token) viewAs.append(h("option", { value: "seat", selected: "" }, `seat ${token.split(".")[1]} (your token)`));
+  viewAs.addEventListener("change", () => draw().catch(showError));
+  const viewNote = h("span", { id: "view-note", class: "note" });
+  state.roundKeys = new Map();
   main().replaceChildren(
     h("h1", {}, `Game ${gameId.slice(0, 8)}`, token ? h("span", { class: "seat" }, ` — playing as seat ${token.split(".")[1]}`) : h("span", { class: "seat" }, " — spectator")),
     info,
     h("div", { class: "replay" }, step("|◀ first", () => go(1)), step("◀ command", () => byCommand(-1)), step("◀ event", () => go(shown() - 1)),
       slider, step("event ▶", () => go(shown() + 1)), step("command ▶", () => byCommand(1)),
-      step("round ▶", () => byRound(1)), step("last ▶|", () => go(state.head)), versionLabel, live),
+      roundBack, roundNext, step("last ▶|", () => go(state.head)), versionLabel, live,
+      h("label", {}, " view as ", viewAs), viewNote),
     h("div", { class: "columns" }, h("div", {}, board,
       h("div", { class: "export" }, h("button", { type: "button", id: "export-svg", onclick: () => exportBoard("svg") }, "Export SVG"),
         h("button", { type: "button", id: "export-png", onclick: () => exportBoard("png") }, "Export PNG")), chart),
@@ -159,10 +223,36 @@ async function gamePage(gameId, params) {
     while (v + dir >= 1 && v + dir <= state.head && state.history[v + dir - 1] && current && state.history[v + dir - 1].commandId === current.commandId) v += dir;
     go(v + dir);
   };
-  const byRound = (dir) => {
-    let v = shown() + dir;
-    while (v >= 1 && v <= state.head && !/Round|Era|Turn|Income/.test((state.history[v - 1] || {}).kind || "")) v += dir;
-    go(v);
+  // "round" steps by the game's own counter in its view (see roundOf): forward to the first
+  // version whose counter is higher, back to the first version of the shown round (or of the
+  // previous one when already there). The counters never decrease along the log except after
+  // an undo, so a binary search over versions (spectator views from GetGame, cached) finds it.
+  const roundAt = async (v) => {
+    if (!state.roundKeys.has(v)) {
+      const answer = await call("GameService", "GetGame", { gameId, version: v });
+      state.roundKeys.set(v, roundOf(answer.view || {}));
+    }
+    return state.roundKeys.get(v);
+  };
+  const firstAbove = async (lo, hi, key) => { // least v in (lo, hi] with round > key, else hi
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if ((await roundAt(mid)) > key) hi = mid; else lo = mid;
+    }
+    return hi;
+  };
+  const byRound = async (dir) => {
+    const at = shown();
+    if (dir > 0) {
+      if (at >= state.head) return;
+      go(await firstAbove(at, state.head, await roundAt(at)));
+      return;
+    }
+    if (at <= 1) return;
+    const key = await roundAt(at);
+    let start = await firstAbove(0, at, key - 1); // first version of the shown round
+    if (start >= at) start = await firstAbove(0, at - 1, (await roundAt(at - 1)) - 1);
+    go(Math.max(1, start));
   };
   const go = (v) => {
     v = Math.max(1, Math.min(state.head, v));
@@ -197,27 +287,48 @@ async function gamePage(gameId, params) {
   async function drawNow() {
     const request = { gameId };
     if (state.version !== null) request.version = state.version;
+    const seatView = token && viewAs.value === "seat";
     const [summary, viewAnswer] = await Promise.all([
       call("GameService", "GetGame", request),
-      token ? call("GameService", "GetView", request, token) : null,
+      seatView ? call("GameService", "GetView", request, token) : null,
     ]);
     const game = summary.game;
     state.game = game;
     state.head = Number(game.headVersion || game.version);
     const view = viewAnswer ? viewAnswer.view : summary.view;
+    state.viewer = viewAnswer ? Number(viewAnswer.seat || 0) : null; // null: the spectator's view
     slider.max = state.head;
     slider.value = shown();
     versionLabel.textContent = ` version ${shown()} of ${state.head}`;
     info.replaceChildren(h("p", {}, `${TYPES[game.gameType] || game.gameType} · ${game.ruleset} · ${STATUSES[game.status] || ""} · players: `,
       ...(game.seatNames || []).map((n, i) => h("span", { class: "player", style: `color:${SEAT_COLOURS[i % 5]}` }, `${i}:${n} (${(game.scores || [])[i] || 0})  `)),
+      ...(game.parties || []).map((p) => h("span", { class: "party" }, `${p.name} (${p.score || 0})${p.winner ? " won" : ""}  `)),
       h("br"), `waiting for: ${(game.pending && game.pending.seats || []).join(", ") || "—"} — ${(game.pending && game.pending.prompt) || ""}`));
     let targets = new Map();
     if (token && state.version === null && game.status !== "GAME_STATUS_FINISHED") targets = await drawActions();
     else actions.replaceChildren(h("p", {}, state.version !== null ? "Replaying: go to the last version to play." : token ? "The game is over." : "Spectating (open a seat link to play)."));
     board.replaceChildren(render(game, view, names, targets));
+    const unit = roundUnit(game);
+    roundBack.textContent = `◀ ${unit}`;
+    roundNext.textContent = `${unit} ▶`;
+    roundBack.title = roundNext.title = `${unit}: ${roundMeaning(game)} (the view's own counter)`;
+    if (game.status === "GAME_STATUS_FINISHED" && !token && !state.seatViewProbed) await probeSeatViews();
     drawLog();
     if (state.drawn === undefined) performance.mark("board-drawn"); // first meaningful paint
     state.drawn = state.head;
+  }
+
+  // After the end, may a seat's view be read without its token? GetView takes the seat from
+  // the token only (GetViewRequest has no seat field), so the page asks once and says so.
+  async function probeSeatViews() {
+    state.seatViewProbed = true;
+    try {
+      const answer = await call("GameService", "GetView", { gameId });
+      viewNote.textContent = ` (the server answered GetView without a token for seat ${answer.seat || 0})`;
+    } catch (error) {
+      const why = error instanceof RpcError ? error.reason || error.code : String(error);
+      viewNote.textContent = ` seats' views need their tokens, even after the end (GetView without a token: ${why}); the spectator's view is shown`;
+    }
   }
 
   async function drawActions() {
@@ -291,6 +402,23 @@ async function gamePage(gameId, params) {
   cleanup.push(() => watcher.controller.abort());
   window.__annales = { state, ready: true };
 }
+
+// The game's own turn counter in its view, stepped by "round": Rise & Fall's `round` (a
+// round: every seat's sealed card choice, then the turns in order), Imperium's `round` (every
+// seat's turn once, from the first player), Tapestry's `turn` (a turn of one seat: Tapestry has
+// no common rounds, each seat advancing through its own eras).
+export function roundOf(view) {
+  if (view.riseAndFall) return Number(view.riseAndFall.round || 0);
+  if (view.imperium) return Number(view.imperium.round || 0);
+  if (view.tapestry) return Number(view.tapestry.turn || 0);
+  return 0;
+}
+const roundUnit = (game) => (game.gameType === "GAME_TYPE_TAPESTRY" ? "turn" : "round");
+const roundMeaning = (game) => ({
+  GAME_TYPE_RISE_AND_FALL: "the view's round number (all seats choose their cards, then each plays its turn)",
+  GAME_TYPE_IMPERIUM: "the view's round number (each seat plays one turn, from the first player)",
+  GAME_TYPE_TAPESTRY: "the view's turn counter (one seat's turn)",
+}[game.gameType] || "round");
 
 // ------------------------------------------------------------------------------- charts
 function lineChart(points, seatNames) {

@@ -24,82 +24,119 @@ function svgRoot(width, height) {
 }
 
 const seatOf = (x) => x.seat || 0;
+// Tapestry's bots hold no seat: the Automa is -2, the Shadow Empire -3 (black and grey discs
+// marked A and S)
+const BOTS = { "-2": { colour: "#000000", mark: "A", name: "Automa" }, "-3": { colour: "#999999", mark: "S", name: "Shadow Empire" } };
+export const colourOf = (seat) => (BOTS[seat] ? BOTS[seat].colour : SEAT_COLOURS[((seat % 5) + 5) % 5]);
+export const markOf = (seat) => (BOTS[seat] ? BOTS[seat].mark : String(seat));
 const values = (x) => (Array.isArray(x) ? x : (x && x.values) || []);
 
 // ---------------------------------------------------------------- Rise & Fall
-// riseandfall/1: 40 × 40 square cells, cell id = y * 40 + x.
-// riseandfall/2: hexagonal cells; drawn from the coordinates the view gives for each cell
-// (world.cells[i].q / .r when present), else from the cell id in odd-r offset rows.
+// The view's `world.grid` says the geometry ("square" or "hex"; where a view predates the
+// field, the ruleset decides: riseandfall/1 square, any other hex). A cell id is y * 40 + x.
+// * square: x the column, y the row; 4 neighbours (sides).
+// * hex (riseandfall/2): pointy-topped hexagons in axial coordinates, x = q (east) and
+//   y = r (south-east), as proto/annales/v1/riseandfall.proto documents; the centre of (q, r)
+//   is (√3·(q + r/2), 3/2·r) cell radii; 6 neighbours.
+const WIDTH = 40;
+// hex: the three "forward" neighbours (dq, dr) and the two corners (k of 60k − 30 degrees,
+// clockwise from the east-north-east corner) of the side shared with each
+const HEX_SIDES = [[1, 0, 0, 1], [0, 1, 1, 2], [-1, 1, 2, 3]];
+
 export function riseAndFall(view, ruleset, targets = new Map()) {
   const world = view.world || {};
   const terrain = world.terrain || [];
-  const hex = !String(ruleset).endsWith("/1");
-  const width = Math.round(Math.sqrt(terrain.length)) || 40;
-  const coords = (i) => {
-    const given = world.cells && world.cells[i];
-    if (given) return [given.q || 0, given.r || 0];
-    return [i % width, Math.floor(i / width)];
-  };
-  const size = hex ? 11 : 18;
+  const hex = world.grid ? world.grid === "hex" : !String(ruleset).endsWith("/1");
+  const size = hex ? 13 : 18;
+  const qr = (i) => [i % WIDTH, Math.floor(i / WIDTH)];
   const centre = (i) => {
-    const [c, r] = coords(i);
-    if (!hex) return [c * size + size / 2, r * size + size / 2];
-    const q = world.cells ? c : c - (r - (r & 1)) / 2; // offset → axial when ids are offsets
+    const [q, r] = qr(i);
+    if (!hex) return [q * size + size / 2, r * size + size / 2];
     return [size * Math.sqrt(3) * (q + r / 2), size * 1.5 * r];
   };
+  const corner = (x, y, k) => {
+    const a = (Math.PI / 180) * (60 * k - 30);
+    return [x + size * Math.cos(a), y + size * Math.sin(a)];
+  };
   const used = [];
-  terrain.forEach((t, i) => { if (t !== -1 && t !== undefined) used.push(i); });
+  terrain.forEach((t, i) => { if (t !== -1 && t !== undefined && t !== null) used.push(i); });
   const tileOf = new Map();
   (world.tiles || []).forEach((tile, n) => (tile.cells || []).forEach((c) => tileOf.set(c, n)));
   const pts = used.map(centre);
   if (!pts.length) pts.push([0, 0]);
   const minX = Math.min(...pts.map((p) => p[0])) - size, minY = Math.min(...pts.map((p) => p[1])) - size;
   const maxX = Math.max(...pts.map((p) => p[0])) + size, maxY = Math.max(...pts.map((p) => p[1])) + size;
-  const svg = svgRoot(Math.max(maxX - minX, 420), Math.max(maxY - minY, 100) + 40);
-  const g = el("g", { transform: `translate(${-minX},${-minY})` });
+  const svg = svgRoot(Math.max(maxX - minX, 560), Math.max(maxY - minY, 100) + 40);
+  svg.setAttribute("data-grid", hex ? "hex" : "square");
+  svg.setAttribute("data-cell-size", size);
+  const g = el("g", { transform: `translate(${-minX},${-minY})`, class: "world" });
   svg.append(g);
   const shape = (i, attrs) => {
     const [x, y] = centre(i);
     if (!hex) return el("rect", { x: x - size / 2, y: y - size / 2, width: size, height: size, ...attrs });
-    const corners = [];
-    for (let k = 0; k < 6; k++) {
-      const a = (Math.PI / 180) * (60 * k - 30);
-      corners.push(`${(x + size * Math.cos(a)).toFixed(1)},${(y + size * Math.sin(a)).toFixed(1)}`);
-    }
+    const corners = [0, 1, 2, 3, 4, 5].map((k) => corner(x, y, k).map((v) => v.toFixed(1)).join(","));
     return el("polygon", { points: corners.join(" "), ...attrs });
   };
   for (const i of used) {
     const level = terrain[i];
+    const [q, r] = qr(i);
     const cell = shape(i, { fill: TERRAIN[level] || "#ccc", stroke: "#888", "stroke-width": 0.3, "data-cell": i });
-    cell.append(el("title", {}, `cell ${i}: ${TERRAIN_NAME[level] || level} (level ${level})`));
+    cell.append(el("title", {}, `cell ${i} (${hex ? "q" : "x"} ${q}, ${hex ? "r" : "y"} ${r}): ${TERRAIN_NAME[level] || level} (level ${level})`));
     g.append(cell);
-  }
-  if (!hex) {
-    // region borders (between tiles) and cliffs (a level difference of 2 or more)
-    for (const i of used) {
-      const [x, y] = [i % width, Math.floor(i / width)];
-      for (const [dx, dy] of [[1, 0], [0, 1]]) {
-        const j = (y + dy) * width + (x + dx);
-        if (x + dx >= width || terrain[j] === undefined || terrain[j] === -1) continue;
-        const cliff = Math.abs(terrain[i] - terrain[j]) >= 2;
-        const border = tileOf.get(i) !== tileOf.get(j);
-        if (!cliff && !border) continue;
-        const x1 = (x + dx) * size, y1 = (y + dy) * size;
-        const line = dx ? { x1, y1: y * size, x2: x1, y2: y * size + size } : { x1: x * size, y1, x2: x * size + size, y2: y1 };
-        g.append(el("line", { ...line, stroke: cliff ? "#000" : "#555", "stroke-width": cliff ? 2.5 : 0.8,
-          "stroke-dasharray": cliff ? "" : "2 1", class: cliff ? "cliff" : "region" }));
-      }
+    if (hex && level > 0) { // the level, small, in the cell's lower half
+      const [x, y] = centre(i);
+      g.append(text(x, y + size * 0.75, level, { "text-anchor": "middle", "font-size": size * 0.45, fill: "#333", class: "level" }));
     }
   }
+  // region borders (between tiles, dashed) and cliffs (a level difference of 2 or more, thick)
+  const edge = (i, j, line) => {
+    if (terrain[j] === undefined || terrain[j] === -1 || terrain[j] === null) return;
+    const cliff = Math.abs(terrain[i] - terrain[j]) >= 2;
+    const border = tileOf.get(i) !== tileOf.get(j);
+    if (!cliff && !border) return;
+    g.append(el("line", { ...line, stroke: cliff ? "#000" : "#555", "stroke-width": cliff ? 2.5 : 0.8,
+      "stroke-dasharray": cliff ? "" : "2 1", class: cliff ? "cliff" : "region" }));
+  };
+  for (const i of used) {
+    const [q, r] = qr(i);
+    if (!hex) {
+      for (const [dq, dr] of [[1, 0], [0, 1]]) {
+        if (q + dq >= WIDTH) continue;
+        const x1 = (q + dq) * size, y1 = (r + dr) * size;
+        edge(i, (r + dr) * WIDTH + q + dq, dq ? { x1, y1: r * size, x2: x1, y2: r * size + size } : { x1: q * size, y1, x2: q * size + size, y2: y1 });
+      }
+      continue;
+    }
+    const [x, y] = centre(i);
+    for (const [dq, dr, k1, k2] of HEX_SIDES) {
+      if (q + dq < 0 || q + dq >= WIDTH || r + dr >= WIDTH) continue;
+      const [x1, y1] = corner(x, y, k1), [x2, y2] = corner(x, y, k2);
+      edge(i, (r + dr) * WIDTH + q + dq, { x1: x1.toFixed(1), y1: y1.toFixed(1), x2: x2.toFixed(1), y2: y2.toFixed(1) });
+    }
+  }
+  // pieces: a disc per piece in its seat's colour with the seat's number; several pieces on
+  // one cell are spread around its centre
+  const onCell = new Map();
   for (const piece of view.pieces || []) {
-    const [x, y] = centre(piece.cell || 0);
-    const seat = seatOf(piece);
-    const colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
-    const mark = el("g", { class: "piece" },
-      el("circle", { cx: x, cy: y, r: size * 0.38, fill: colour, stroke: "#000", "stroke-width": 0.8 }),
-      text(x, y + 3.5, seat, { "text-anchor": "middle", fill: "#fff", "font-size": size * 0.5, "font-weight": "bold" }));
-    mark.append(el("title", {}, `${piece.piece} of seat ${seat}`));
-    g.append(mark);
+    const c = piece.cell || 0;
+    if (!onCell.has(c)) onCell.set(c, []);
+    onCell.get(c).push(piece);
+  }
+  for (const [c, pieces] of onCell) {
+    const [cx, cy] = centre(c);
+    pieces.forEach((piece, k) => {
+      const spread = pieces.length > 1 ? size * 0.4 : 0;
+      const a = (2 * Math.PI * k) / pieces.length;
+      const x = cx + spread * Math.cos(a), y = cy + spread * Math.sin(a);
+      const seat = seatOf(piece);
+      const colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
+      const radius = size * (pieces.length > 1 ? 0.3 : 0.42);
+      const mark = el("g", { class: "piece", "data-seat": seat },
+        el("circle", { cx: x, cy: y, r: radius, fill: colour, stroke: "#000", "stroke-width": 0.8 }),
+        text(x, y + radius * 0.45, seat, { "text-anchor": "middle", fill: "#fff", "font-size": radius * 1.3, "font-weight": "bold" }));
+      mark.append(el("title", {}, `${piece.piece} of seat ${seat} on cell ${c}`));
+      g.append(mark);
+    });
   }
   for (const [cell, action] of targets) {
     const target = shape(cell, { fill: "#F0E442", "fill-opacity": 0.55, stroke: "#000", "stroke-width": 1.5, class: "target" });
@@ -108,7 +145,7 @@ export function riseAndFall(view, ruleset, targets = new Map()) {
     g.append(target);
   }
   svg.append(text(4, maxY - minY + 16, `round ${view.round || 0} · ${view.phase || ""} · ${hex ? "hexagonal" : "square"} cells (${ruleset})`));
-  svg.append(text(4, maxY - minY + 32, "thick black lines: cliffs · dashed: region borders · numbered discs: seats' pieces"));
+  svg.append(text(4, maxY - minY + 32, `thick black lines: cliffs · dashed: region borders · numbered discs: seats' pieces${hex ? " · small digits: levels" : ""}`));
   return svg;
 }
 
@@ -123,7 +160,7 @@ export function tapestry(view, names) {
   const minX = Math.min(0, ...pts.map((p) => p[0])) - size, minY = Math.min(0, ...pts.map((p) => p[1])) - size;
   const mapW = Math.max(0, ...pts.map((p) => p[0])) - minX + size, mapH = Math.max(0, ...pts.map((p) => p[1])) - minY + size;
   const capW = 9 * 12 + 20;
-  const width = Math.max(mapW, 420) + seats.length * capW + 20;
+  const width = Math.max(Math.max(mapW, 420) + seats.length * capW + 20, view.solo ? 900 : 0);
   const height = Math.max(mapH, 140) + 200;
   const svg = svgRoot(width, height);
   const map = el("g", { transform: `translate(${-minX},${-minY})` });
@@ -141,14 +178,14 @@ export function tapestry(view, names) {
     map.append(hexEl);
     (h.outposts || []).forEach((o, k) => {
       const seat = seatOf(o);
-      map.append(el("circle", { cx: x - 6 + k * 8, cy: y, r: 5, fill: SEAT_COLOURS[seat % 5], stroke: "#000" }));
-      map.append(text(x - 6 + k * 8, y + 3.5, seat, { "font-size": 8, fill: "#fff", "text-anchor": "middle" }));
+      map.append(el("circle", { cx: x - 6 + k * 8, cy: y, r: 5, fill: colourOf(seat), stroke: "#000", class: "outpost", "data-seat": seat }));
+      map.append(text(x - 6 + k * 8, y + 3.5, markOf(seat), { "font-size": 8, fill: "#fff", "text-anchor": "middle" }));
     });
   });
   // capitals: one 9 × 9 grid per seat (blocked plots dark, buildings letters)
   seats.forEach((seat, s) => {
     const ox = Math.max(mapW, 420) + 10 + s * capW, oy = 10;
-    svg.append(text(ox, oy + 4, `seat ${s}: ${n("capitals", seat.capital || 0)}`, { "font-weight": "bold", fill: SEAT_COLOURS[s % 5] }));
+    svg.append(text(ox, oy + 4, `seat ${s}: ${seat.capital === -1 ? "capital not chosen" : n("capitals", seat.capital || 0)}`, { "font-weight": "bold", fill: SEAT_COLOURS[s % 5] }));
     const grid = seat.capitalGrid || [], blocked = seat.capitalBlocked || [];
     for (let r = 0; r < 9; r++) for (let c = 0; c < 9; c++) {
       const mark = (grid[r] || "")[c] || ".";
@@ -176,8 +213,35 @@ export function tapestry(view, names) {
       svg.append(el("circle", { cx: 80 + pos * 24 + 5 + s * 4, cy: ty + k * 22 + 10, r: 4, fill: SEAT_COLOURS[s % 5], stroke: "#000", "stroke-width": 0.5 }));
     });
   });
+  // the bots' boards (solo Automa, 2-seat Shadow Empire): their discs on the tracks, then a
+  // panel per bot
+  const solo = view.solo;
+  const bots = solo ? solo.bots || [] : [];
+  bots.forEach((bot, b) => {
+    const id = bot.name === "Shadow Empire" ? -3 : -2;
+    (bot.tracks || []).forEach((pos, k) => {
+      const cx = 80 + (pos || 0) * 24 + 5 + (seats.length + b) * 4;
+      svg.append(el("circle", { cx, cy: ty + k * 22 + 10, r: 4, fill: colourOf(id), stroke: "#fff", "stroke-width": 0.8, class: "bot-disc" }));
+    });
+  });
   const display = (view.techDisplay || []).map((c) => n("tech_cards", c)).join(", ");
   svg.append(text(0, ty + 4 * 22 + 16, `tech cards face up: ${display || "—"} · turn ${view.turn || 0} · ${view.decision || ""}`));
+  if (solo) {
+    const panel = el("g", { class: "solo", transform: `translate(0,${ty + 4 * 22 + 26})` });
+    const civ = ["none", "Explorers", "Scientists", "Conquerors", "Engineers"][solo.civilization || 0] || `#${solo.civilization}`;
+    const lines = [];
+    if (solo.automa) lines.push(`Automa (level ${solo.level || 0}, civilization ${civ}): ${solo.vp || 0} VP · income turns ${solo.incomeTurns || 0}/5${solo.finished ? " (finished)" : ""}${solo.first ? " · plays first" : ""}`);
+    else lines.push(`Shadow Empire variant: income turns ${solo.incomeTurns || 0}/5${solo.finished ? " (finished)" : ""}`);
+    for (const bot of bots) {
+      const tracks = trackNames.map((t, k) => `${t} ${(bot.tracks || [])[k] || 0}`).join(", ");
+      lines.push(`${bot.name}: ${tracks} · favourite ${bot.favorite || "—"} · achievements ${(bot.achievements || []).map((a) => n("achievements", a)).join(", ") || "—"}`);
+    }
+    lines.push(`decision pair ${(solo.pair || []).join(" / ") || "—"} · decision deck ${solo.deckSize || 0}, discard ${solo.discardSize || 0} · progress deck ${solo.progressSize || 0} · tapestry cards ${solo.tapestryCount || 0} · landmarks ${(solo.landmarks || []).map((l) => n("landmarks", l)).join(", ") || "—"}`);
+    lines.forEach((line, k) => panel.append(text(0, 12 + k * 14, line, { "font-size": 10, fill: k === 0 ? "#000" : "#333", "font-weight": k === 0 ? "bold" : "normal" })));
+    svg.append(panel);
+    svg.setAttribute("height", height + lines.length * 14 + 20);
+    svg.setAttribute("viewBox", `0 0 ${width} ${height + lines.length * 14 + 20}`);
+  }
   return svg;
 }
 
