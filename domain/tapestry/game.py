@@ -203,9 +203,9 @@ class TapestryGame(Game[TapestryState]):
         rules = TapestryRules(revision=self.revision)
         if isinstance(options, TapestryOptions2):
             rules = variant_rules(options, self.revision)
+            # the tapestry/1 options, every one of them (the solo options too)
             options = TapestryOptions(
-                civilizations_dealt=options.civilizations_dealt,
-                starting_civilizations=options.starting_civilizations,
+                **{name: getattr(options, name) for name in TapestryOptions.__struct_fields__}
             )
         return TapestryState(
             options=options, seats=[SeatState() for _ in range(seats)], rules=rules

@@ -540,3 +540,16 @@ def test_bots_count_as_neighbours_for_first_into_an_era() -> None:
     assert _first_into_era(state, 0, 2)
     state.solo.income_turns = 2
     assert not _first_into_era(state, 0, 2)
+
+
+def test_solo_options_kept_under_every_tapestry_ruleset() -> None:
+    """Difficulté and the Shadow Empire option reach the state under every Tapestry ruleset
+    (``tapestry/2`` once rebuilt its ``tapestry/1`` options from two fields only)."""
+    from domain.registry import get_ruleset, rulesets_of
+
+    for name in rulesets_of("tapestry"):
+        game = get_ruleset(name)
+        solo_state = game.initial(game.decode_options({"automa_level": 3}), 1)
+        assert solo_state.options.automa_level == 3, name
+        duo = game.initial(game.decode_options({"shadow_empire": True}), 2)
+        assert duo.options.shadow_empire, name
