@@ -35,12 +35,16 @@ def nations_for(ctx: Ctx) -> tuple[str, ...]:
     state = ctx.state
     chosen = tuple(state.options.nations)
     if chosen:
-        if len(chosen) != state.n or len(set(chosen)) != state.n:
-            raise MalformedCommand("NATIONS", "Give one different nation per seat.")
         unknown = [key for key in chosen if key not in C.NATIONS]
         if unknown:
             raise MalformedCommand(
                 "NATIONS", f"Unknown nations: {unknown} (playable: {', '.join(C.ALL_NATIONS)})."
+            )
+        if len(chosen) != state.n or len(set(chosen)) != state.n:
+            raise MalformedCommand(
+                "NATIONS",
+                f"Give one different nation per seat: {len(chosen)} given "
+                f"({len(set(chosen))} different) for {state.n} seats.",
             )
         return chosen
     box = state.options.box or "classics"

@@ -20,7 +20,13 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from annales_cli.render_common import SEAT_STYLE, STATUS, describe_fields, seat_name
+from annales_cli.render_common import (
+    SEAT_STYLE,
+    STATUS,
+    describe_fields,
+    seat_name,
+    terrain_style,
+)
 from annales_cli.render_tapestry import (
     describe_tapestry_action,
     describe_tapestry_event,
@@ -39,13 +45,7 @@ __all__ = [
 
 GRID = 40
 TERRAIN_NAMES = {0: "sea", 1: "plain", 2: "forest", 3: "mountain", 4: "glacier"}
-TERRAIN_STYLE = {
-    0: "on deep_sky_blue3",
-    1: "on dark_olive_green3",
-    2: "on green4",
-    3: "on grey50",
-    4: "on grey93",
-}
+TERRAIN_STYLE = {value: terrain_style(name) for value, name in TERRAIN_NAMES.items()}
 PIECE_LETTER = {
     "nomad": "N",
     "city": "C",
@@ -103,7 +103,10 @@ def render_world(view: dict[str, Any]) -> Text:
             seat_style = SEAT_STYLE[owner % len(SEAT_STYLE)]
             if cell in activated:
                 seat_style += " underline"
-            text.append(letter + mark, style=f"{seat_style} {style}")
+            background = style.split(" on ")[-1] if " on " in style else ""
+            text.append(
+                letter + mark, style=f"{seat_style} on {background}" if background else seat_style
+            )
         text.append("\n")
     legend = Text("terrain: ")
     for value, name in TERRAIN_NAMES.items():
