@@ -145,7 +145,8 @@ def undo_mine(
     console.print(
         f"other seats moved after your last move, so undoing it takes the game back to "
         f"version {target} (their moves since are undone too): asking {others or 'the others'} "
-        "to approve"
+        "to approve",
+        soft_wrap=True,
     )
     answer = _ask("send the request? [y/n] ")
     if answer is None or not answer.lower().startswith("y"):

@@ -27,6 +27,11 @@ from annales_cli.render_common import (
     seat_name,
     terrain_style,
 )
+from annales_cli.render_imperium import (
+    describe_imperium_action,
+    describe_imperium_event,
+    render_imperium_view,
+)
 from annales_cli.render_tapestry import (
     describe_tapestry_action,
     describe_tapestry_event,
@@ -135,6 +140,8 @@ def render_view(
     game = view_message.WhichOneof("game")
     if game == "tapestry":
         return render_tapestry_view(view_message, names, summary)
+    if game == "imperium":
+        return render_imperium_view(view_message, names, summary)
     if game != "rise_and_fall":
         return Text(str(view_message))
     view = view_data(view_message)
@@ -262,6 +269,8 @@ def describe_action(
     game = game_of_action(action).name
     if game == "tapestry":
         return describe_tapestry_action(data, view, names)
+    if game == "imperium":
+        return describe_imperium_action(data, view)
     if game != "riseandfall":
         return describe_fields(data)
     kind = data.get("type")
@@ -309,6 +318,8 @@ def describe_event(event: pb.GameEvent, names: Sequence[str]) -> str:
     kind = str(data.pop("type", event.kind))
     if event.WhichOneof("payload") == "tapestry":
         parts = describe_tapestry_event(kind, data, event, names)
+    elif event.WhichOneof("payload") == "imperium":
+        parts = describe_imperium_event(kind, data, event, names)
     else:
         parts = _event_parts(kind, data, event, names)
     actor = seat_name(names, event.seat) if event.seat >= 0 else "system"
