@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from annales_cli.play import submit_rebased
 from annales_client import AnnalesClient, Seat
 
-from annales_cli.play import submit_rebased
 from tests.clients.conftest import ServerProcess
 
 #: game -> (players, options, the simultaneous decisions that must be met, actions budget)
