@@ -1,6 +1,6 @@
 """The decider contract every game implements.
 
-A game is a pure *decider* (see ``DESIGN.md``):
+A game is a pure *decider* (see ``docs/architecture.md``):
 
 * :meth:`Game.initial` builds the state before anything happened, from options and seat count;
 * :meth:`Game.setup` decides the opening events (random world, first player, shuffles…);

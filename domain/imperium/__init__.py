@@ -1,1 +1,1 @@
-"""Imperium: Classics (and later Legends): content data and rules."""
+"""Imperium: Classics and Legends — content data and rules."""

@@ -1,7 +1,7 @@
 """Run the gRPC server: ``annales serve --host 127.0.0.1 --port 50051 --db data/annales.db``.
 
 * the synchronous gRPC server with a thread pool (measured no slower than ``grpc.aio`` on these
-  machines, see DESIGN.md; storage calls block a worker thread, never an event loop);
+  machines, see docs/architecture.md; storage calls block a worker thread, never an event loop);
 * health checking (``grpc.health.v1``) and server reflection (``grpc.reflection.v1alpha``);
 * message size limits (64 MiB in and out, so that an exported record can be sent back to be
   verified) — larger requests get RESOURCE_EXHAUSTED;

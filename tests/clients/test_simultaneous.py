@@ -1,4 +1,4 @@
-"""Issue 24 item 6: a simultaneous choice that is still legal after another seat's choice
+"""A simultaneous choice that is still legal after another seat's choice
 landed first is sent again, never dropped (``annales_cli.play.submit_rebased``).
 
 Each game is played with seeded uniform choices through a real server; at every decision

@@ -1,4 +1,4 @@
-"""Issue 24: a scripted terminal session — ``annales play`` on an 80-column pseudo-terminal
+"""A scripted terminal session — ``annales play`` on an 80-column pseudo-terminal
 (tests/clients/terminal.py) plays a few moves of each game against ``annales bots``, takes
 back its own move, and the screen is checked: the game's view, the prompt, the undo aimed at
 the version of *its* last move, no traceback."""

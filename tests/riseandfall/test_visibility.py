@@ -1,6 +1,6 @@
 """Hidden information: sealed card choices (A) and declines (C), hands and discards.
 
-DESIGN.md "Simultaneous choices": each sealed choice is stored at once but redacted from every
+docs/architecture.md "Simultaneous choices": each sealed choice is stored at once but redacted from every
 other seat's view and events until one reveal event makes them all public.
 """
 

@@ -1,4 +1,4 @@
-"""``annales simulate``: bot games in worker processes, straight into the store (issue 9, §5).
+"""``annales simulate``: bot games in worker processes, straight into the store.
 
 A small simulation (20 Rise & Fall games, 2 spawned workers, batched commits) lands complete,
 verifiable games in a real SQLite file, is reproducible from its seed whatever the workers or

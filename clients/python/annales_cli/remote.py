@@ -101,15 +101,18 @@ GameIdArgument = typer.Argument(..., help="Game id, or a unique prefix of one.")
 
 
 def check_writable(path: Path) -> None:
-    """Exit with a message unless ``path`` can be written (its folder exists and is
-    writable, and it is not a folder)."""
-    folder = path.parent if str(path.parent) else Path(".")
+    """Exit with a message unless ``path`` can be written (tried before any work is done:
+    opened for appending, and removed again when it did not exist)."""
     if path.is_dir():
         fail(f"{path} is a folder: give a file name (-o FILE)")
-    if not folder.is_dir():
-        fail(f"cannot write {path}: the folder {folder} does not exist")
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        fail(f"cannot write {path}: permission denied")
+    existed = path.exists()
+    try:
+        with path.open("ab"):
+            pass
+    except OSError as error:
+        fail(f"cannot write {path}: {error.strerror or error}")
+    if not existed:
+        path.unlink()
 
 
 def print_json(item: Any) -> None:

@@ -83,8 +83,10 @@ def simulate(
 ) -> None:
     """Play bot games in parallel worker processes straight into the store.
 
-    Example: ``annales simulate --game riseandfall --players 3 --games 1000 --bots
-    random,greedy --workers 2 --seed S``
+    \b
+    Example (40 three-player Rise & Fall games take about 2 minutes on 2 cores):
+      annales simulate --game riseandfall --players 3 --games 40 --workers 2 --seed S \\
+          --db data/sim.db
     """
     from annales_cli.remote import game_name
 
