@@ -1,5 +1,5 @@
-"""The first hour of a newcomer, a player, an organiser and a judge: a CLI test per item, through the real ``annales`` command in
-a subprocess (exit codes, messages on standard error, never a traceback) against a real
+"""The first hour of a newcomer, a player, an organiser and a judge: a CLI test per item,
+through the real ``annales`` command in a subprocess (exit codes, messages on standard error, never a traceback) against a real
 server, or a stopped one."""
 
 from __future__ import annotations
@@ -88,9 +88,8 @@ def test_item1_serve_prints_the_next_commands(tmp_path: Path) -> None:
 def test_item2_a_stopped_server_is_named_at_once(args: tuple[str, ...]) -> None:
     """Against a stopped server every network command says so and exits 1; the command
     itself (run in this process, the interpreter's start-up left out) fails in under 3 s."""
-    from typer.testing import CliRunner
-
     from annales_cli.main import app
+    from typer.testing import CliRunner
 
     target = f"127.0.0.1:{free_port()}"
     failed(annales(*args, "--server", target), f"no server at {target}", "make run")
@@ -98,8 +97,8 @@ def test_item2_a_stopped_server_is_named_at_once(args: tuple[str, ...]) -> None:
     result = CliRunner().invoke(app, [*args, "--server", target])
     elapsed = time.monotonic() - started
     assert (
-        result.exit_code == 1
-        and result.exception is None
+        (result.exit_code == 1
+        and result.exception is None)
         or isinstance(result.exception, SystemExit)
     ), result.output
     assert elapsed < 3.0, elapsed
@@ -236,7 +235,6 @@ def test_item13_tournament_byes_named_and_report_explains(tmp_path: Path) -> Non
 def test_item14_help_has_no_rst_and_seeds_read_as_text() -> None:
     """No reStructuredText double backticks in any help; a text seed is shown as text."""
     import typer
-
     from annales_cli.main import app
     from annales_cli.render_common import seed_text
 
