@@ -1,6 +1,6 @@
 """The first hour of a newcomer, a player, an organiser and a judge: a CLI test per item,
-through the real ``annales`` command in a subprocess (exit codes, messages on standard error, never a traceback) against a real
-server, or a stopped one."""
+through the real ``annales`` command in a subprocess (exit codes, messages on standard
+error, never a traceback) against a real server, or a stopped one."""
 
 from __future__ import annotations
 
@@ -96,10 +96,8 @@ def test_item2_a_stopped_server_is_named_at_once(args: tuple[str, ...]) -> None:
     started = time.monotonic()
     result = CliRunner().invoke(app, [*args, "--server", target])
     elapsed = time.monotonic() - started
-    assert (
-        (result.exit_code == 1
-        and result.exception is None)
-        or isinstance(result.exception, SystemExit)
+    assert (result.exit_code == 1 and result.exception is None) or isinstance(
+        result.exception, SystemExit
     ), result.output
     assert elapsed < 3.0, elapsed
 
