@@ -70,7 +70,7 @@ class Table:
 
 
 def test_undo_own_steps_restores_exact_state() -> None:
-    """docs/architecture.md Undo: own actions back to the start of the turn; state equals the target's."""
+    """docs/architecture.md, Undo: own actions back to the turn start; state equals the target's."""
     table = Table()
     seat = table.seat
     start = table.game.encode_state(table.match.state)
@@ -155,7 +155,7 @@ def test_replay_equals_live_fold_with_undos() -> None:
 
 
 def test_seed_revealed_when_game_ends() -> None:
-    """docs/architecture.md Randomness: an end-of-game event reveals the seed matching the commitment."""
+    """docs/architecture.md, Randomness: the game's end reveals the seed matching its commitment."""
     table = Table()
     while not table.game.is_over(table.match.state):
         seat = table.seat
