@@ -166,7 +166,7 @@ def test_balance_read_model_counts_the_simulated_games(
     try:
         runner.catch_up()
         rows = queries.balance_stats(runner.db, "riseandfall", PLAYERS)
-        assert sorted(r.balance_key for r in rows) == ["seat 1", "seat 2"]
+        assert sorted(r.balance_key for r in rows) == ["seat 0", "seat 1"]
         assert all(r.games == GAMES for r in rows)
         report = run_jobs(config, jobs, workers=0)  # all skipped: results read back
         board, _ = queries.leaderboard(runner.db, "riseandfall", limit=10)
