@@ -297,8 +297,8 @@ def test_a_game_changed_by_another_writer_is_a_conflict(tmp_path: Path) -> None:
     try:
         first, second = simulation_jobs("riseandfall", 2, 2, ["random"], b"race")
         played = [play_job(store, first), play_job(store, second)]
-        other = GameService(store).create_game(
-            "riseandfall", {}, list(second.seat_names), seed=second.seed, game_id=second.game_id
+        other = GameService(store).create_game(  # seat names are unique per created game
+            "riseandfall", {}, ["other-0", "other-1"], seed=second.seed, game_id=second.game_id
         )
         results = commit(store, played)
         assert [r.status for r in results] == ["played", "conflict"]

@@ -350,6 +350,12 @@ def _event_parts(
             parts.append(f"{value.get('kind')} tile at ({value.get('x')},{value.get('y')})")
         elif key == "sheets":
             continue
+        elif key in ("winners", "seats") and isinstance(value, list):
+            parts.append(f"{key} {', '.join(seat_name(names, int(w)) for w in value) or '-'}")
+        elif key == "scores" and isinstance(value, list) and value:
+            parts.append(
+                "scores " + ", ".join(f"{seat_name(names, i)} {v}" for i, v in enumerate(value))
+            )
         elif key == "cards" and isinstance(value, list) and value and isinstance(value[0], list):
             parts.append(
                 "cards "

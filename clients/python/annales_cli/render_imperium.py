@@ -233,8 +233,15 @@ def describe_imperium_event(
     kind: str, data: Mapping[str, Any], event: pb.GameEvent, names: Sequence[str]
 ) -> list[str]:
     """The detail parts of an Imperium event's line: cards named, seats named, the engine's
-    internal frames left out."""
+    internal frames left out (an agenda reads as its next decision)."""
     parts: list[str] = []
+    if kind == "AgendaSet":
+        frames = list(data.get("frames") or [])
+        if not frames:
+            return ["nothing pending"]
+        top = frames[-1]
+        who = seat_name(names, int(top.get("seat", -1)))
+        return [f"next: {_words(str(top.get('kind', '?')))} for {who}"]
     for key, value in data.items():
         if key in INTERNAL_FIELDS or value in ("", None, [], {}):
             continue
