@@ -146,6 +146,7 @@ def new(
         [],
         "--names",
         parser=comma_names,
+        metavar="NAME,NAME…",
         help="Seat names, comma-separated, all different (default player1, ...).",
     ),
     trophies: int | None = typer.Option(
@@ -158,6 +159,7 @@ def new(
     nations: list[str] = typer.Option(
         [],
         parser=comma_names,
+        metavar="NATION,…",
         help="imperium: nation keys, comma-separated, seat 0 first (any of both boxes).",
     ),
     box: str | None = typer.Option(
@@ -287,7 +289,7 @@ ACTIONS = Milestones("actions", frozenset(), lambda view: 0, lambda view: 0)
 def bots(
     game_id: str = typer.Argument(..., help="Game id (or a unique prefix of a saved game)."),
     seats: list[str] = typer.Option(
-        ..., parser=comma_ints, help="Seats to play, comma-separated, e.g. 1,2."
+        ..., parser=comma_ints, metavar="N,N…", help="Seats to play, comma-separated, e.g. 1,2."
     ),
     bot: str = typer.Option(
         "random",

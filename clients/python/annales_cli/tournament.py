@@ -105,7 +105,7 @@ def standings_table(standings: Standings | tuple[StandingRow, ...], title: str =
 def _print_round(round_start: RoundStart, names: list[str] | None = None) -> None:
     table = Table(title=f"Round {round_start.round}")
     table.add_column("table", justify="right")
-    table.add_column("game", no_wrap=True)
+    table.add_column("game", overflow="fold")
     table.add_column("seats (seat: entrant)")
     for game in round_start.games:
         seats = ", ".join(f"{s.seat}: {s.name}" for s in game.seats)
@@ -269,16 +269,35 @@ def run(
 
         runner = context = ParallelRunner(_config(db), workers=workers)
 
-    def on_round(number: int, standings: Standings) -> None:
-        completed = service.state(tournament_id).completed.get(number)
-        rows = completed.standings if completed is not None else standings.rows
-        console.print(standings_table(rows, f"After round {number}"))
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
-    try:
-        with context, console.status("playing (a standings table after each round)…"):
-            service.run(tournament_id, runner, on_round)
-    except ServiceError as error:
-        raise _fail(error) from None
+    state = service.state(tournament_id)
+    total = state.rounds or state.info.rounds or None
+    columns = (
+        TextColumn("[bold]rounds"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        TextColumn("left"), TimeRemainingColumn(),
+    )  # fmt: skip
+    with Progress(*columns, console=console) as progress:
+        task = progress.add_task("rounds", total=total, completed=len(state.completed))
+
+        def on_round(number: int, standings: Standings) -> None:
+            completed = service.state(tournament_id).completed.get(number)
+            rows = completed.standings if completed is not None else standings.rows
+            progress.console.print(standings_table(rows, f"After round {number}"))
+            progress.update(task, completed=number, total=standings.rounds or total)
+
+        try:
+            with context:
+                service.run(tournament_id, runner, on_round)
+        except ServiceError as error:
+            raise _fail(error) from None
     final = service.standings(tournament_id)
     console.print(standings_table(final))
     console.print(f"master seed revealed: {final.master_seed}")
