@@ -34,11 +34,10 @@ from annales_cli.render import STATUS, describe_event, seat_name
 
 
 def outcome_text(names: list[str], summary: pb.GameSummary) -> str:
-    """``scores ann 12, bob 9; winner: ann`` for a finished game's summary."""
+    """``scores ann#0 12, bob#1 9; winners: ann#0`` for a finished game's summary."""
     scores = ", ".join(f"{seat_name(names, i)} {s}" for i, s in enumerate(summary.scores))
     winners = ", ".join(seat_name(names, w) for w in summary.winners) or "nobody"
-    plural = "s" if len(summary.winners) > 1 else ""
-    return f"scores {scores}; winner{plural}: {winners}"
+    return f"scores {scores}; winners: {winners}"
 
 
 #: short names accepted besides each game's own names (only for games the API serves).
