@@ -64,3 +64,8 @@ fuzz: $(STAMP)
 
 clean:
 	rm -rf $(VENV) data .pytest_cache .mypy_cache .ruff_cache
+
+# docs/cli.md is generated from the CLI itself (tests/clients/test_docs.py checks it is current)
+.PHONY: docs
+docs: $(STAMP)
+	$(BIN)/python -m annales_cli.docgen > docs/cli.md

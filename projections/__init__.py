@@ -1,9 +1,9 @@
-"""Read models that follow the event log (issue 4).
+"""Read models that follow the event log.
 
 Everything across games — lists, score timelines, leaderboards, balance statistics — is read
-from tables kept in their own SQLite file (``data/readmodels.db`` next to the event store by
-default), written with sqlite-utils and maintained from the store's notification log with the
-eventsourcing tracking mechanism, exactly once:
+from tables kept in their own SQLite file (``data/annales.readmodels.db``, named after the
+event store, by default), written with sqlite-utils and maintained from the store's
+notification log with the eventsourcing tracking mechanism, exactly once:
 
 * :mod:`projections.schema` — the tables and the tracking recorder;
 * :mod:`projections.projector` — folds notifications into rows (one transaction per batch,

@@ -66,10 +66,11 @@ def plot_score_timeline(
     """One line per seat: score after each turn against the game's version.
 
     ``scores[i]`` holds every seat's score at ``versions[i]``. Returns the series plotted,
-    by seat name: ``[(version, score), ...]``.
+    keyed by seat (``name#seat``, so seats sharing a name never merge into one line):
+    ``[(version, score), ...]``.
     """
     series = {
-        name: [(v, int(row[seat])) for v, row in zip(versions, scores, strict=True)]
+        f"{name}#{seat}": [(v, int(row[seat])) for v, row in zip(versions, scores, strict=True)]
         for seat, name in enumerate(seat_names)
     }
     plt = _pyplot()

@@ -19,7 +19,8 @@ interpreter of its own:
 The exactly-once guarantee is the runner's (one transaction per batch with its tracking row),
 so killing the child at any point loses nothing.
 
-Run by hand: ``ANNALES_DB=data/annales.db python -m projections.process data/readmodels.db``.
+Run by hand:
+``ANNALES_DB=data/annales.db python -m projections.process data/annales.readmodels.db``.
 """
 
 from __future__ import annotations

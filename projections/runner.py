@@ -17,8 +17,11 @@ with its tracking row, and notifications at or below the tracked position are sk
 nothing is applied twice or skipped after a crash or a restart.
 
 The read models follow one event store: its identity (SQLite path or PostgreSQL database) is
-kept in ``readmodel_meta``; following another store, or a store that is behind the tracked
-position (recreated), drops the read models and rebuilds them — they are a cache.
+kept in ``readmodel_meta``, and the default file is named after the store
+(:func:`default_path`: ``data/annales.readmodels.db`` for ``data/annales.db``). A file that
+follows another store is refused (:class:`ReadModelsOfAnotherStore`), never rebuilt behind
+the user's back; a store that is behind the tracked position (recreated at the same place)
+drops the read models and rebuilds them — they are a cache.
 
 :func:`rebuild` projects the whole log into a fresh temporary file, then swaps the tables
 in, in one transaction (readers never see a half-built model; a runner working on the same
@@ -40,6 +43,7 @@ from eventsourcing.persistence import Notification
 from projections.projector import Projector
 from projections.schema import (
     APPLICATION_NAME,
+    META_TABLE,
     SCHEMA_VERSION,
     TABLE_NAMES,
     TRACKING_TABLE,
@@ -50,6 +54,8 @@ from projections.schema import (
     get_meta,
     set_meta,
 )
+from service.app.errors import ServiceError
+from service.store.config import StoreConfig
 from service.store.eventstore import EventStore
 
 log = logging.getLogger("annales.projections")
@@ -67,9 +73,50 @@ def store_identity(store: EventStore) -> str:
     return f"postgres:{config.pg_host}:{config.pg_port}/{config.pg_dbname}"
 
 
+class ReadModelsOfAnotherStore(ServiceError):
+    """The read-model file follows another event store than the one given."""
+
+    reason = "READ_MODELS_OF_ANOTHER_STORE"
+
+
 def default_path(store_path: str) -> str:
-    """The read-model file next to an SQLite event store (``data/readmodels.db`` by default)."""
-    return os.path.join(os.path.dirname(os.path.abspath(store_path)), "readmodels.db")
+    """The read-model file of an SQLite event store: next to it, named after it.
+
+    >>> default_path("/srv/data/annales.db"), default_path("/tmp/sim")
+    ('/srv/data/annales.readmodels.db', '/tmp/sim.readmodels.db')
+    """
+    absolute = os.path.abspath(store_path)
+    stem, _ = os.path.splitext(os.path.basename(absolute))
+    return os.path.join(os.path.dirname(absolute), f"{stem}.readmodels.db")
+
+
+def path_for(config: StoreConfig, port: int | None = None) -> str:
+    """The default read-model file of a store: :func:`default_path` for SQLite; for
+    PostgreSQL ``data/<database>.<port>.readmodels.db`` (one file per database and server
+    port, so several servers on one host never share one)."""
+    if config.kind == "sqlite":
+        return default_path(config.path)
+    suffix = str(port) if port else f"pid{os.getpid()}"
+    return os.path.join("data", f"{config.pg_dbname}.{suffix}.readmodels.db")
+
+
+def check_owner(path: str, store: EventStore) -> None:
+    """Raise :class:`ReadModelsOfAnotherStore` when the file at ``path`` exists and follows
+    another store than ``store`` (a missing or new file is fine)."""
+    if not os.path.exists(path):
+        return
+    db = connect(path)
+    try:
+        known = get_meta(db, "store") if META_TABLE in db.table_names() else None
+    finally:
+        db.close()
+    identity = store_identity(store)
+    if known is not None and known != identity:
+        raise ReadModelsOfAnotherStore(
+            f"the read models at {path} follow {known.split(':', 1)[-1]}, not "
+            f"{identity.split(':', 1)[-1]}: pass --readmodels FILE for this store "
+            f"(default {path_for(store.config)}), or delete {path}"
+        )
 
 
 def open_readmodels(path: str, store: EventStore) -> sqlite_utils.Database:
@@ -85,8 +132,12 @@ def open_readmodels(path: str, store: EventStore) -> sqlite_utils.Database:
         tracked = ReadModelTracking(db).max_tracking_id(APPLICATION_NAME) or 0
         known = get_meta(db, "store")
         schema = get_meta(db, "schema")
-        if (known is not None and known != identity) or tracked > store.max_notification_id():
-            log.warning("read models at %s follow another store: rebuilding them", path)
+        if known is not None and known != identity:
+            db.rollback()
+            db.close()
+            check_owner(path, store)  # raises ReadModelsOfAnotherStore
+        if tracked > store.max_notification_id():
+            log.warning("read models at %s are ahead of a recreated store: rebuilding", path)
             drop_tables(db)
             create_tables(db)
         elif known is not None and schema != SCHEMA_VERSION:

@@ -1,6 +1,6 @@
 """The decider contract every game implements.
 
-A game is a pure *decider* (see ``DESIGN.md``):
+A game is a pure *decider* (see ``docs/architecture.md``):
 
 * :meth:`Game.initial` builds the state before anything happened, from options and seat count;
 * :meth:`Game.setup` decides the opening events (random world, first player, shuffles…);
@@ -194,9 +194,10 @@ class Game(ABC, Generic[S]):
 
         A game overrides it with what its seats start with (a civilisation, a nation, a
         starting option: e.g. ``"Alchemists"``); the key must be public information. Default:
-        the seat position, ``("seat 1", "seat 2", …)``.
+        the seat position, ``("seat 0", "seat 1", …)`` — numbered from 0 as everywhere else
+        (the API, ``annales play --seat 0``, the views' ``name#0``).
         """
-        return tuple(f"seat {seat + 1}" for seat in range(self.seat_count(state)))
+        return tuple(f"seat {seat}" for seat in range(self.seat_count(state)))
 
     # -- content ------------------------------------------------------------------------
     def assumptions(self) -> list[str]:

@@ -1,7 +1,7 @@
 """A game as the kernel sees it: the game's state plus version, undo bookkeeping and the seed.
 
 :class:`Match` folds every event of a game's log — kernel events (undo, seed reveal) and the
-game's own — and decides kernel commands with the undo policy of ``DESIGN.md``:
+game's own — and decides kernel commands with the undo policy of ``docs/architecture.md``:
 
 * :class:`~domain.core.kernel_events.Undo`: a seat takes back its own last command, as long as
   that command revealed nothing, was not followed by another seat's action and belongs to the

@@ -49,6 +49,12 @@ def nations_for(ctx: Ctx) -> tuple[str, ...]:
                 f"Option nations: {list(chosen)} must name one different nation per seat "
                 f"({state.n} seats).",
             )
+        if len(chosen) != state.n or len(set(chosen)) != state.n:
+            raise MalformedCommand(
+                "NATIONS",
+                f"Give one different nation per seat: {len(chosen)} given "
+                f"({len(set(chosen))} different) for {state.n} seats.",
+            )
         return chosen
     box = state.options.box or "classics"
     pool = [key for key in C.ALL_NATIONS if C.NATIONS[key].box == box]

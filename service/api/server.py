@@ -1,7 +1,7 @@
 """Run the gRPC server: ``annales serve --host 127.0.0.1 --port 50051 --db data/annales.db``.
 
 * the synchronous gRPC server with a thread pool (measured no slower than ``grpc.aio`` on these
-  machines, see DESIGN.md; storage calls block a worker thread, never an event loop);
+  machines, see docs/architecture.md; storage calls block a worker thread, never an event loop);
 * health checking (``grpc.health.v1``) and server reflection (``grpc.reflection.v1`` and
   ``grpc.reflection.v1alpha``: :mod:`service.api.reflection`);
 * message size limits (64 MiB in and out, so that an exported record can be sent back to be
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import signal
 import threading
 from concurrent import futures
@@ -36,7 +35,7 @@ from annales.v1 import tournament_pb2_grpc as tpb_grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 from projections.process import RunnerProcess
-from projections.runner import default_path
+from projections.runner import check_owner, path_for
 from service.api import reflection
 from service.api.readmodels import ReadModels, ReadModelServicer
 from service.api.servicer import Diagnostics, Servicer
@@ -112,12 +111,10 @@ class RunningServer:
 
 
 def _readmodels_path(config: StoreConfig, port: int) -> str:
-    """The default read-model file: next to an SQLite store; for PostgreSQL one file per
-    database and port under ``data/``, so several servers on one host never share one."""
-    if config.kind == "sqlite":
-        return default_path(config.path)
-    suffix = str(port) if port else f"pid{os.getpid()}"
-    return os.path.join("data", f"readmodels-{config.pg_dbname}-{suffix}.db")
+    """The default read-model file, named after the store (:func:`projections.runner.path_for`:
+    ``data/annales.readmodels.db`` next to ``data/annales.db``; for PostgreSQL one file per
+    database and port under ``data/``, so several servers on one host never share one)."""
+    return path_for(config, port)
 
 
 def start(
@@ -132,11 +129,9 @@ def start(
 ) -> RunningServer:
     """Start a server on ``host:port`` (port 0: any free port) and return it.
 
-    With ``projections`` the read-model runner follows the log in a child process, woken
-    after every commit (``readmodels``: its SQLite file, default ``readmodels.db`` next to the
-    event store); see :mod:`projections.process` for why it is not a thread.
-    With ``web_port`` the same servicers are also served over Connect, with the web app
-    (:mod:`service.web.server`; ``web_origins``: the other origins allowed to call them).
+        With ``projections`` the read-model runner follows the log in a child process, woken
+    from projections.runner import check_owner, path_for
+    from service.api import reflection
     """
     warm_up()  # msgspec's lazy type build is not thread-safe: do it before the first call
     service = GameService(EventStore(config))
@@ -146,6 +141,7 @@ def start(
     if config.kind == "postgres":
         follower = StoreFollower(service.store, broadcaster).start()
     path = readmodels or _readmodels_path(config, port)
+    check_owner(path, service.store)  # a file of another store is refused, never rebuilt
     runner = RunnerProcess(config, path) if projections else None
     if runner is not None:
         service.on_commit(runner.wake)

@@ -177,6 +177,11 @@ class GameService:
         """
         if game_type not in GAMES:
             raise InvalidArgument(f"Unknown game type {game_type!r}; known: {sorted(GAMES)}.")
+        repeated = sorted({n for n in seat_names if seat_names.count(n) > 1})
+        if repeated:  # seats are told apart by name in views, charts and statistics
+            raise InvalidArgument(
+                f"seat_names: each seat needs its own name; repeated: {repeated}."
+            )
         game_id = game_id or uuid.uuid4().hex
         seed = seed if seed is not None else uuid.uuid4().bytes + uuid.uuid4().bytes
         try:

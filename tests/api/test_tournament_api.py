@@ -1,4 +1,4 @@
-"""``annales.v1.TournamentService`` through a real server subprocess (issue 9, §4).
+"""``annales.v1.TournamentService`` through a real server subprocess.
 
 A Swiss tournament of two people and two bots: created, entrants registered, started; the
 people play their games through the normal game RPCs with the seat tokens the tournament

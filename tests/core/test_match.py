@@ -1,4 +1,4 @@
-"""Kernel tests on a toy game: fold, undo policy (DESIGN.md "Undo"), seed reveal."""
+"""Kernel tests on a toy game: fold, undo policy (docs/architecture.md "Undo"), seed reveal."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ class Table:
 
 
 def test_undo_own_steps_restores_exact_state() -> None:
-    """DESIGN.md Undo: own actions back to the start of the turn; state equals the target's."""
+    """docs/architecture.md, Undo: own actions back to the turn start; state equals the target's."""
     table = Table()
     seat = table.seat
     start = table.game.encode_state(table.match.state)
@@ -87,7 +87,7 @@ def test_undo_own_steps_restores_exact_state() -> None:
 
 
 def test_undo_never_past_a_reveal() -> None:
-    """DESIGN.md Undo: never past an event that revealed information (a die roll)."""
+    """docs/architecture.md Undo: never past an event that revealed information (a die roll)."""
     table = Table()
     seat = table.seat
     table.play(seat, Roll())
@@ -99,7 +99,7 @@ def test_undo_never_past_a_reveal() -> None:
 
 
 def test_undo_not_past_turn_or_other_seat_without_approval() -> None:
-    """DESIGN.md Undo: not past another player's action; further back needs approval."""
+    """docs/architecture.md Undo: not past another player's action; further back needs approval."""
     table = Table()
     first = table.seat
     table.play(first, Step(n=1))
@@ -123,7 +123,7 @@ def test_undo_not_past_turn_or_other_seat_without_approval() -> None:
 
 
 def test_declined_request_changes_nothing() -> None:
-    """DESIGN.md Undo: request -> decline is recorded and the game goes on unchanged."""
+    """docs/architecture.md Undo: request -> decline is recorded and the game goes on unchanged."""
     table = Table(seats=3)
     first = table.seat
     table.play(first, Step(n=1))
@@ -155,7 +155,7 @@ def test_replay_equals_live_fold_with_undos() -> None:
 
 
 def test_seed_revealed_when_game_ends() -> None:
-    """DESIGN.md Randomness: an end-of-game event reveals the seed matching the commitment."""
+    """docs/architecture.md, Randomness: the game's end reveals the seed matching its commitment."""
     table = Table()
     while not table.game.is_over(table.match.state):
         seat = table.seat

@@ -189,7 +189,7 @@ def test_plots_are_png_with_the_expected_series(played: Played, tmp_path: Path) 
     rows = queries.balance_stats(db, "riseandfall")
     bars = plot_win_rates(balance_bars(rows), str(tmp_path / "stats.png"), "balance")
     assert (tmp_path / "stats.png").read_bytes()[:8] == PNG
-    assert [b.key for b in bars] == ["seat 1", "seat 2", "seat 3", "seat 4"]
+    assert [b.key for b in bars] == ["seat 0", "seat 1", "seat 2", "seat 3"]
     for bar, row in zip(bars, rows, strict=True):
         assert bar.win_rate == row.wins / row.games
         assert (bar.low, bar.high) == queries.wilson(row.wins, row.games)
@@ -202,10 +202,11 @@ def test_plots_are_png_with_the_expected_series(played: Played, tmp_path: Path) 
         str(tmp_path / "scores.png"), "scores",
     )  # fmt: skip
     assert (tmp_path / "scores.png").read_bytes()[:8] == PNG
-    assert list(series) == list(game.seat_names)
-    for seat, name in enumerate(game.seat_names):
-        assert series[name][-1] == (game.version, game.final_scores[seat])
-        assert [v for v, _ in series[name]] == sorted(v for v, _ in series[name])
+    keys = [f"{name}#{seat}" for seat, name in enumerate(game.seat_names)]
+    assert list(series) == keys  # one line per seat, even for seats sharing a name
+    for seat, key in enumerate(keys):
+        assert series[key][-1] == (game.version, game.final_scores[seat])
+        assert [v for v, _ in series[key]] == sorted(v for v, _ in series[key])
 
 
 def test_cli_commands(played: Played, tmp_path: Path) -> None:
@@ -222,7 +223,7 @@ def test_cli_commands(played: Played, tmp_path: Path) -> None:
     assert result.exit_code == 0 and "player-" in result.output, result.output
     plot = tmp_path / "s.png"
     result = runner.invoke(app, ["stats", "--readmodels", rm, "--plot", str(plot)])
-    assert result.exit_code == 0 and "seat 1" in result.output, result.output
+    assert result.exit_code == 0 and "seat 0" in result.output, result.output
     assert plot.read_bytes()[:8] == PNG
     plot = tmp_path / "t.png"
     result = runner.invoke(

@@ -1,7 +1,7 @@
 """Hidden information: sealed card choices (A) and declines (C), hands and discards.
 
-DESIGN.md "Simultaneous choices": each sealed choice is stored at once but redacted from every
-other seat's view and events until one reveal event makes them all public.
+docs/architecture.md "Simultaneous choices": each sealed choice is stored at once but redacted from
+every other seat's view and events until one reveal event makes them all public.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``annales simulate``: bot games in worker processes, straight into the store (issue 9, §5).
+"""``annales simulate``: bot games in worker processes, straight into the store.
 
 A small simulation (20 Rise & Fall games, 2 spawned workers, batched commits) lands complete,
 verifiable games in a real SQLite file, is reproducible from its seed whatever the workers or
@@ -166,7 +166,7 @@ def test_balance_read_model_counts_the_simulated_games(
     try:
         runner.catch_up()
         rows = queries.balance_stats(runner.db, "riseandfall", PLAYERS)
-        assert sorted(r.balance_key for r in rows) == ["seat 1", "seat 2"]
+        assert sorted(r.balance_key for r in rows) == ["seat 0", "seat 1"]
         assert all(r.games == GAMES for r in rows)
         report = run_jobs(config, jobs, workers=0)  # all skipped: results read back
         board, _ = queries.leaderboard(runner.db, "riseandfall", limit=10)
@@ -297,8 +297,8 @@ def test_a_game_changed_by_another_writer_is_a_conflict(tmp_path: Path) -> None:
     try:
         first, second = simulation_jobs("riseandfall", 2, 2, ["random"], b"race")
         played = [play_job(store, first), play_job(store, second)]
-        other = GameService(store).create_game(
-            "riseandfall", {}, list(second.seat_names), seed=second.seed, game_id=second.game_id
+        other = GameService(store).create_game(  # seat names are unique per created game
+            "riseandfall", {}, ["other-0", "other-1"], seed=second.seed, game_id=second.game_id
         )
         results = commit(store, played)
         assert [r.status for r in results] == ["played", "conflict"]

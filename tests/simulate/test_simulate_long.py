@@ -1,4 +1,4 @@
-"""``make long``: simulations at scale for every game (issue 9, §5).
+"""``make long``: simulations at scale for every game.
 
 Per game, hundreds of seeded random-bot games by 2 worker processes into one SQLite file:
 every game finished and stored complete, every 10th record verifies by re-execution, and the

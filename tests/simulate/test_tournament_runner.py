@@ -1,4 +1,4 @@
-"""Bot tournaments played by parallel workers (issue 9, §5: ``annales tournament run``).
+"""Bot tournaments played by parallel workers (``annales tournament run``).
 
 :class:`service.simulation.runner.ParallelRunner` is a
 tournament ``JobRunner``: each round's all-bot

@@ -103,6 +103,6 @@ def test_cli_people_get_their_seat_tokens(tmp_path: Path) -> None:
     for token in tokens.values():
         seat = int(token.split(".")[1])
         assert hashlib.sha256(token.encode()).hexdigest() == hashes[seat]
-    assert "no finished game" in _cli("tournament", "report", "tournament-people", *db)
+    assert "nothing new to report" in _cli("tournament", "report", "tournament-people", *db)
     refused = CliRunner().invoke(app, ["tournament", "add", "tournament-people", "Cy", *db])
     assert refused.exit_code == 2 and "ALREADY_STARTED" in refused.output

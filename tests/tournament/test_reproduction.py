@@ -1,4 +1,4 @@
-"""Seeded tournaments reproduce byte for byte (issue 9, "Tests", first and third bullets).
+"""Seeded tournaments reproduce byte for byte.
 
 * a 16-entrant Swiss tournament (Tapestry, random bots, 3 rounds) run twice with the same
   master seed gives byte-identical exports; another master seed changes them;

@@ -1,4 +1,4 @@
-"""``verify`` catches every kind of change (issue 9, "Tests", second bullet).
+"""``verify`` catches every kind of change.
 
 A changed command, a changed event (in a game, and in the tournament's own stream even with
 its hash chain re-sealed), a reordered game and a wrong standing are each reported with the

@@ -1,10 +1,14 @@
-"""What the network commands share: server address, the tokens file, errors, the console.
+"""What the commands share: server address, the tokens file, errors, list types, the console.
 
 * Server: ``--server HOST:PORT``, else ``$ANNALES_SERVER``, else the server the game was
   created on (from the tokens file), else ``127.0.0.1:50051``.
 * Tokens: ``annales new`` saves the seat tokens to ``--tokens FILE``, else
   ``$ANNALES_TOKENS``, else ``~/.annales/tokens.json`` (mode 0600); later commands find a game's
-  tokens there by id or by a unique id prefix.
+  tokens there by id or by a unique id prefix; any other prefix is resolved by the server's
+  game list (:func:`resolve_game_id`).
+* Errors: :class:`SafeGroup` turns every exception that escapes a command into one or two
+  readable lines and a non-zero exit status (``ANNALES_DEBUG=1`` shows the traceback);
+  :func:`connect` fails within :data:`CONNECT_WAIT` seconds when no server answers.
 """
 
 from __future__ import annotations
@@ -12,17 +16,24 @@ from __future__ import annotations
 import functools
 import json
 import os
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
+import click
+import grpc
 import typer
 from annales_client import AnnalesClient, AnnalesError, Seat
 from rich.console import Console
+from typer.core import TyperGroup
 
 DEFAULT_SERVER = "127.0.0.1:50051"
+#: seconds a command waits for a server to answer before saying there is none.
+CONNECT_WAIT = 1.5
 console = Console()
+err_console = Console(stderr=True)
 F = TypeVar("F", bound=Callable[..., Any])
 
 SERVER_HELP = "Server HOST:PORT (default $ANNALES_SERVER, the game's server, or 127.0.0.1:50051)."
@@ -114,21 +125,151 @@ def server_for(server: str | None, saved: SavedGame | None = None) -> str:
     return server or (saved.server if saved and saved.server else "") or DEFAULT_SERVER
 
 
+def no_server(target: str) -> str:
+    """The message for a server that does not answer."""
+    return f"no server at {target} — start one with `make run` (or pass --server HOST:PORT)"
+
+
 def connect(server: str | None, saved: SavedGame | None = None) -> AnnalesClient:
-    """A client of the chosen server."""
-    return AnnalesClient(server_for(server, saved))
+    """A client of the chosen server, connected (exits with :func:`no_server`'s message when
+    nothing answers within :data:`CONNECT_WAIT` seconds)."""
+    client = AnnalesClient(server_for(server, saved))
+    try:
+        client.wait_ready(CONNECT_WAIT)
+    except AnnalesError:
+        client.close()
+        fail(no_server(client.target))
+    return client
 
 
-def resolve_game_id(game_id: str, path: Path | None) -> tuple[str, SavedGame | None]:
-    """The full game id (prefixes are resolved in the tokens file) and its saved entry."""
+def resolve_game_id(
+    game_id: str, path: Path | None, client: AnnalesClient | None = None
+) -> tuple[str, SavedGame | None]:
+    """The full game id and its saved entry (``None`` when the tokens file has none).
+
+    A whole id or a unique prefix of a game in the tokens file resolves there; otherwise,
+    with ``client``, a unique prefix of a game the server lists resolves through it. Several
+    matches or none exit with a message.
+    """
     saved = find_game(game_id, path)
-    return (saved.game_id if saved else game_id), saved
+    if saved is not None or client is None:
+        return (saved.game_id if saved else game_id), saved
+    matches: list[str] = []
+    for summary in client.list_games(page_size=500):
+        if summary.game_id == game_id:
+            return game_id, None
+        if summary.game_id.startswith(game_id):
+            matches.append(summary.game_id)
+    if len(matches) > 1:
+        fail(f"{game_id!r} matches several games: {', '.join(matches[:5])}; type more of it")
+    if not matches:
+        fail(f"no game {game_id!r} on {client.target} (see `annales games`)")
+    return matches[0], find_game(matches[0], path)
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
-    """Print ``message`` in red and exit with ``code``."""
-    console.print(f"[red]error:[/] {message}")
+    """Print ``error: message`` (on standard error) and exit with ``code``."""
+    err_console.print(f"[red]error:[/] {message}", highlight=False, soft_wrap=True)
     raise typer.Exit(code)
+
+
+def describe_exception(error: BaseException) -> str:
+    """One readable line for an exception that escaped a command."""
+    from domain.core.errors import RuleViolation
+    from service.app.errors import ServiceError
+
+    if isinstance(error, AnnalesError):
+        if error.code == grpc.StatusCode.UNAVAILABLE:
+            return f"the server does not answer ({error.message}) — is it running? (`make run`)"
+        reason = f" ({error.reason})" if error.reason else ""
+        return f"{error.code.name}{reason}: {error.message}"
+    if isinstance(error, ServiceError):
+        return f"{error.reason}: {error.message}"
+    if isinstance(error, RuleViolation):
+        return f"{error.code}: {error.message}"
+    if isinstance(error, OSError) and error.strerror:
+        where = f": {error.filename}" if error.filename else ""
+        return f"{error.strerror}{where}"
+    if isinstance(error, grpc.RpcError):
+        call: Any = error
+        return f"{call.code().name}: {call.details()}"
+    return f"unexpected {type(error).__name__}: {error} (ANNALES_DEBUG=1 shows the traceback)"
+
+
+def _usage_classes() -> tuple[type[BaseException], ...]:
+    """The exceptions the command-line framework handles itself (exits, usage errors), for
+    click and for Typer's own copy of it (recent Typer releases vendor click)."""
+    found: list[type[BaseException]] = [
+        typer.Exit, typer.Abort, click.exceptions.Exit, click.ClickException, click.Abort,
+    ]  # fmt: skip
+    found += [c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"]
+    return tuple(found)
+
+
+_USAGE = _usage_classes()
+
+
+class SafeGroup(TyperGroup):
+    """The CLI's root command group: an exception escaping a command prints one readable
+    line on standard error and exits 1 (130 on Ctrl-C) — never a traceback, unless
+    ``ANNALES_DEBUG=1``."""
+
+    def invoke(self, ctx: Any) -> Any:
+        """Run the command, turning stray exceptions into messages."""
+        try:
+            return super().invoke(ctx)
+        except _USAGE:
+            raise
+        except KeyboardInterrupt:
+            err_console.print("interrupted")
+            raise typer.Exit(130) from None
+        except Exception as error:
+            if os.environ.get("ANNALES_DEBUG"):
+                raise
+            err_console.print(
+                f"[red]error:[/] {describe_exception(error)}", highlight=False, soft_wrap=True
+            )
+            raise typer.Exit(1) from None
+
+
+def comma_ints(value: str | list[int]) -> list[int]:
+    """Parse one ``--seats`` value: ``"1,2"`` -> ``[1, 2]`` (Typer's ``parser``; a bad item
+    is a usage error naming the option).
+
+    >>> comma_ints("1, 2")
+    [1, 2]
+    """
+    if isinstance(value, list):
+        return value
+    parts = [p.strip() for p in str(value).split(",") if p.strip()]
+    bad = [p for p in parts if not p.lstrip("-").isdigit()]
+    if bad:
+        raise typer.BadParameter(f"{', '.join(bad)} is not a seat number (e.g. 1,2)")
+    return [int(p) for p in parts]
+
+
+def comma_names(value: str | list[str]) -> list[str]:
+    """Parse one comma-separated list value: ``"ann, bob"`` -> ``["ann", "bob"]``.
+
+    >>> comma_names("ann, bob,")
+    ['ann', 'bob']
+    """
+    if isinstance(value, list):
+        return value
+    return [p.strip() for p in str(value).split(",") if p.strip()]
+
+
+def flatten(values: list[Any] | None) -> list[Any]:
+    """The items of a repeated comma-list option (a list of lists) in order."""
+    out: list[Any] = []
+    for value in values or []:
+        out.extend(value if isinstance(value, list) else [value])
+    return out
+
+
+def stdout_is_terminal() -> bool:
+    """True when standard output is a terminal (progress bars, colours)."""
+    return sys.stdout.isatty()
 
 
 def api_errors(function: F) -> F:

@@ -1,31 +1,17 @@
-"""``annales`` — the command-line interface.
+"""``annales`` — the command-line interface (every command: ``docs/cli.md``).
 
-Local commands (the SQLite store, no server)::
-
-    annales serve --port 50051 --db data/annales.db   # run the gRPC server
-    annales demo --players 3 --seed demo               # a seeded bot game on the SQLite store
-    annales demo --game tapestry --players 4           # the same for Tapestry
-    annales export GAME_ID --db data/annales.db -o game.jsonl
-    annales verify game.jsonl                          # re-executes the record offline
-    annales content report                             # every assumed content fact
-    annales tournament new|add|start|round|report|run|standings|export|verify
-    annales simulate --game riseandfall --players 3 --games 1000 --bots random,greedy \
-        --workers 2 --seed S                           # bot games at scale + balance stats
-
-Network commands (``--server HOST:PORT``, default ``$ANNALES_SERVER`` or 127.0.0.1:50051)::
-
-    annales new riseandfall --players 3 --seed s1      # prints and saves the seat tokens
-    annales new tapestry --players 4 --seed s2         # any game the API serves
-    annales play GAME --seat 0                         # interactive play of one seat
-    annales bots GAME --seats 1,2 --bot greedy         # fill seats with bots
-    annales watch GAME                                 # live events
-    annales history GAME                               # paged history
-    annales replay GAME --to 120 --step                # time travel, n/p/q
-    annales export GAME -o game.jsonl                  # the record, from the server
+Local commands work on a store file (``serve``, ``demo``, ``simulate``, ``tournament``,
+``export --db``, ``verify``, ``content report``); network commands talk to a server
+(``--server HOST:PORT``, default ``$ANNALES_SERVER`` or 127.0.0.1:50051): ``new``, ``join``,
+``play``, ``bots``, ``watch``, ``history``, ``replay``, ``export``, ``games``, ``scores``,
+``leaderboard``, ``stats``. Every error is a message and a non-zero exit status
+(:class:`~annales_cli.common.SafeGroup`), never a traceback.
 """
 
 from __future__ import annotations
 
+import os
+import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -39,7 +25,8 @@ from annales_cli import readmodels as readmodel_commands
 from annales_cli import remote, variants
 from annales_cli import simulate as simulate_commands
 from annales_cli import tournament as tournament_commands
-from annales_cli.common import SERVER_HELP, TOKENS_HELP, console
+from annales_cli.common import SERVER_HELP, TOKENS_HELP, SafeGroup, console, fail
+from annales_cli.render_common import seed_text
 from domain.bots import make_bot
 from domain.core.errors import RuleViolation
 from domain.registry import get_game
@@ -49,11 +36,17 @@ from service.audit.records import export_lines, verify_record
 from service.store.config import StoreConfig
 from service.store.eventstore import EventStore
 
-app = typer.Typer(help="Annales: event-sourced game-state service.", no_args_is_help=True)
+app = typer.Typer(
+    cls=SafeGroup,
+    help="Annales: event-sourced game-state service — play, record and verify board games.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
 content_app = typer.Typer(help="Game content files.", no_args_is_help=True)
 app.add_typer(content_app, name="content")
 
 app.command()(remote.new)
+app.command()(play_commands.join)
 app.command()(play_commands.play)
 app.command()(remote.watch)
 app.command()(remote.bots)
@@ -104,11 +97,13 @@ def serve(
 ) -> None:
     """Run the gRPC server until SIGTERM / Ctrl-C (graceful shutdown).
 
-    The store comes from ANNALES_STORE / ANNALES_DB / ANNALES_PG_* (see README); the flags
-    override them (the PostgreSQL password only ever comes from ANNALES_PG_PASSWORD).
+    The store comes from ANNALES_STORE / ANNALES_DB / ANNALES_PG_* (docs/operations.md); the
+    flags override them (the PostgreSQL password only ever comes from ANNALES_PG_PASSWORD).
 
-    Examples: ``annales serve --port 50051 --db data/annales.db``;
-    ``annales serve --port 50052 --store postgres --pg-dbname annales``
+    \b
+    Examples:
+      annales serve --port 50051 --db data/annales.db
+      annales serve --port 50052 --store postgres --pg-dbname annales
     """
     import dataclasses
 
@@ -127,8 +122,38 @@ def serve(
     config = dataclasses.replace(config, **{k: v for k, v in overrides.items() if v is not None})
     if config.kind not in ("sqlite", "postgres"):
         raise typer.BadParameter(f"--store must be sqlite or postgres, not {config.kind!r}")
+    _next_steps(host, port)
     run_server(config, host, port, projections=projections, readmodels=readmodels,
                web_port=web_port, web_origins=tuple(web_origin))  # fmt: skip
+
+
+def cli_path() -> str:
+    """How to type the CLI in another terminal: ``annales`` when it is on the PATH, else the
+    path of this executable (``.venv/bin/annales``) relative to the current directory."""
+    found = shutil.which("annales")
+    here = os.path.abspath(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    if found and (not here or os.path.samefile(found, here)):
+        return "annales"
+    if here and os.path.basename(here) == "annales":
+        relative = os.path.relpath(here)
+        return relative if not relative.startswith("..") else here
+    return ".venv/bin/annales"
+
+
+def _next_steps(host: str, port: int) -> None:
+    """What to type next, printed when the server starts (on standard error)."""
+    cli = cli_path()
+    server = "" if (host, port) == ("127.0.0.1", 50051) else f" --server {host}:{port}"
+    lines = [
+        f"Annales is starting on {host}:{port} (Ctrl-C stops it). In another terminal:",
+        f"  {cli} new riseandfall --players 3 --seed s1{server}   # create a game",
+        f"  {cli} bots GAME --seats 1,2{server}                   # bots for seats 1 and 2",
+        f"  {cli} play GAME --seat 0{server}                      # you play seat 0",
+    ]
+    if cli != "annales":
+        lines.append("  (or `source .venv/bin/activate` once, then type `annales …`)")
+    for line in lines:
+        print(line, file=sys.stderr, flush=True)
 
 
 def _demo_progress(game: str) -> Callable[[GameService, str], None]:
@@ -151,10 +176,10 @@ def _demo_progress(game: str) -> Callable[[GameService, str], None]:
         if round_number != last[0]:
             last[0] = round_number
             scores = match.game.scores(match.state)
-            trophies = getattr(match.state, "trophies_taken", "?")
+            trophies = getattr(match.state, "trophies_taken", None)
+            extra = f"trophies {trophies}  " if trophies is not None else ""
             console.print(
-                f"round {round_number:>3}  version {match.version:>5}  "
-                f"trophies {trophies}  scores {list(scores)}"
+                f"round {round_number:>3}  version {match.version:>5}  {extra}scores {list(scores)}"
             )
 
     return progress
@@ -166,16 +191,23 @@ def demo(
     seed: str = typer.Option("demo", help="Game seed (text)."),
     bot: str = typer.Option("greedy", help="Bot kind for every seat: random or greedy."),
     db: str = typer.Option("data/annales.db", help="SQLite event-store file."),
-    game: str = typer.Option("riseandfall", help="Game: riseandfall or tapestry (or an alias)."),
+    game: str = typer.Option("riseandfall", help="Game: riseandfall, tapestry or imperium."),
 ) -> None:
     """Play a seeded game between bots through the application layer (default Rise & Fall).
 
-    Prints a line per round (Rise & Fall) or era (Tapestry) and the final score sheet.
+    Prints a line per round (Rise & Fall, Imperium) or era (Tapestry) and the final score
+    sheet.
 
-    Example: ``annales demo --players 4 --seed 42 --bot random`` or
-    ``annales demo --game tapestry --players 3``
+    \b
+    Examples:
+      annales demo --players 4 --seed 42 --bot random
+      annales demo --game tapestry --players 3
     """
     name = remote.game_name(game)
+    try:
+        make_bot(bot, b"check")
+    except ValueError as error:
+        fail(str(error))
     service = _service(db)
     names = [f"{bot}-{i + 1}" for i in range(players)]
     created = service.create_game(name, {}, names, seed=seed.encode())
@@ -192,7 +224,7 @@ def demo(
         raise typer.Exit(1)
     table = Table(title="Final score sheet")
     table.add_column("seat")
-    keys = sorted({k for d in outcome.details for k in d})
+    keys = sorted({k for d in outcome.details for k in d} - {"total"})
     for key in keys:
         table.add_column(key, justify="right")
     table.add_column("total", justify="right")
@@ -205,31 +237,42 @@ def demo(
             party.name + (" *" if party.winner else ""), *("" for _ in keys), str(party.score)
         )
     console.print(table)
-    console.print(f"seed revealed: {match.kernel.seed}")
-    console.print(f"export with: annales export {created.game_id} --db {db}")
+    console.print(f"seed revealed: {seed_text(match.kernel.seed)}")
+    console.print(f"export with: annales export {created.game_id} --db {db}", soft_wrap=True)
 
 
 @app.command()
 def export(
     game_id: str,
-    db: str | None = typer.Option(None, help="Read the local SQLite store instead of a server."),
-    output: Path | None = typer.Option(None, "-o", "--output", help="File (default stdout)."),
+    db: Path | None = typer.Option(
+        None, exists=True, dir_okay=False, help="Read this SQLite store instead of a server."
+    ),
+    output: Path | None = typer.Option(
+        None, "-o", "--output", dir_okay=False, help="File (default stdout)."
+    ),
     seat: int | None = typer.Option(None, help="Server mode: export as this seat."),
     server: str | None = typer.Option(None, "--server", envvar="ANNALES_SERVER", help=SERVER_HELP),
     tokens: Path | None = typer.Option(None, "--tokens", help=TOKENS_HELP),
 ) -> None:
     """Export a game as a portable JSON-lines record, from a server or a local store.
 
-    Without ``--db`` the record comes from the server (redacted for the caller until the
-    game has ended); with ``--db`` it is read from the SQLite file directly.
+    Without --db the record comes from the server (redacted for the caller until the game
+    has ended); with --db it is read from the SQLite file directly.
 
-    Example: ``annales export 3f2a... -o game.jsonl`` or ``annales export 3f2a... --db x.db``
+    \b
+    Examples:
+      annales export 3f2a -o game.jsonl
+      annales export 3f2a… --db data/annales.db -o game.jsonl
     """
+    if output is not None:
+        remote.check_writable(output)
     if db is None:
         remote.export_remote(game_id, output, seat, server, tokens)
         return
-    service = _service(db)
+    service = _service(str(db))
     envelopes = service.events(game_id)
+    if not envelopes:
+        fail(f"no game {game_id!r} in {db}")
     lines = export_lines(envelopes, lambda e: service.decode(game_id, e))
     data = b"".join(line + b"\n" for line in lines)
     if output is None:
@@ -241,7 +284,9 @@ def export(
 
 @app.command()
 def verify(
-    record: Path,
+    record: Path = typer.Argument(
+        ..., exists=True, dir_okay=False, readable=True, help="The record (JSON lines)."
+    ),
     server: str | None = typer.Option(None, "--server", help="Ask this server to verify."),
     remote_check: bool = typer.Option(
         False,
@@ -251,10 +296,13 @@ def verify(
 ) -> None:
     """Verify a record: hash chain, seed commitment, re-execution of every command.
 
-    By default the check runs offline, here, trusting no server; ``--server`` / ``--remote``
-    ask a server's VerifyRecord instead.
+    By default the check runs offline, here, trusting no server; --server / --remote ask a
+    server's VerifyRecord instead.
 
-    Example: ``annales verify game.jsonl`` or ``annales verify game.jsonl --remote``
+    \b
+    Examples:
+      annales verify game.jsonl
+      annales verify game.jsonl --remote
     """
     if server is not None or remote_check:
         import os
@@ -273,10 +321,10 @@ def verify(
 
 @content_app.command("report")
 def content_report(game: str = typer.Option("riseandfall", help="Game name.")) -> None:
-    """List every content fact marked ``assumed`` (no source gives it).
+    """List every content fact marked "assumed" (no source gives it).
 
-    Any registered game: its rules' ``Game.assumptions()``.
-    Example: ``annales content report --game tapestry``
+    Any registered game: its rules' assumptions, one line each.
+    Example: annales content report --game tapestry
     """
     try:
         rules = get_game(game)

@@ -1,7 +1,18 @@
-"""Interactive commands: ``play`` (a seat over the network) and ``replay`` (time travel).
+"""Interactive commands: ``play`` (a seat over the network), ``join`` (play with a seat token)
+and ``replay`` (time travel).
 
-Both read plain lines from standard input, so they can be scripted (``printf '1\\n2\\n' |
+They read plain lines from standard input, so they can be scripted (``printf '1\\n2\\n' |
 annales play GAME --seat 0``); end of input quits cleanly.
+
+Two behaviours a player relies on:
+
+* **Undo takes back my own move** (:func:`undo_mine`): when the server allows an immediate
+  undo it undoes my last command; otherwise the version just before *my* last command is found
+  among the server's undo boundaries (the first event after each boundary names the seat that
+  acted), the reason is said, and the other seats are asked to approve going back there.
+* **A choice still legal is never dropped** (:func:`submit_rebased`): when another seat's
+  move lands between listing and submitting (simultaneous decisions: card choices, setup
+  choices), the same action is sent again at the new version if the server still lists it.
 """
 
 from __future__ import annotations
@@ -12,11 +23,24 @@ import grpc
 import typer
 from annales.v1 import annales_pb2 as pb
 from annales_client import AnnalesClient, AnnalesError, Seat, view_data
-from rich.progress import BarColumn, Progress, TextColumn
 
-from annales_cli.common import api_errors, connect, console, need_game, resolve_game_id
-from annales_cli.remote import ServerOption, TokensOption
-from annales_cli.render import describe_action, describe_event, render_view, seat_name
+from annales_cli.actions import ActionMenu
+from annales_cli.common import (
+    SavedGame,
+    api_errors,
+    connect,
+    console,
+    fail,
+    find_game,
+    need_game,
+    resolve_game_id,
+    save_game,
+)
+from annales_cli.remote import GameIdArgument, ServerOption, TokensOption
+from annales_cli.render import describe_event, render_view, seat_name
+from annales_cli.replay import replay
+
+__all__ = ["join", "play", "replay", "submit_rebased", "undo_mine"]
 
 
 def _ask(prompt: str) -> str | None:
@@ -53,156 +77,247 @@ def _wait_turn(
             return
 
 
-def _undo(
+def submit_rebased(
+    client: AnnalesClient, seat: Seat, action: pb.Action, version: int, attempts: int = 5
+) -> tuple[pb.SubmitActionResponse | None, str]:
+    """Submit ``action`` listed at ``version``; when the game moved on meanwhile, send it
+    again at the new version if it is still legal there.
+
+    Returns the response (``None`` when the action is no longer legal) and a note for the
+    player ("" when it went through at once).
+    """
+    wanted = action.SerializeToString(deterministic=True)
+    note = ""
+    for _ in range(attempts):
+        try:
+            return client.submit_action(seat, action, expected_version=version), note
+        except AnnalesError as error:
+            if error.code != grpc.StatusCode.ABORTED:
+                raise
+        listed = client.list_legal_actions(seat)
+        still = [a for a in listed.actions if a.SerializeToString(deterministic=True) == wanted]
+        if not still:
+            return None, (
+                f"the game moved on (version {version} → {listed.version}) and your choice "
+                "is no longer legal; here is the game again"
+            )
+        note = f"the game moved on (version {version} → {listed.version}); your choice is "
+        note += "still legal and was sent again"
+        version = listed.version
+    return None, "the game keeps moving; here it is again"
+
+
+def my_undo_target(client: AnnalesClient, seat: Seat, boundaries: list[int]) -> int | None:
+    """The version just before the seat's own last undoable command (``None``: none left).
+
+    ``boundaries`` are the server's undo versions; the first event after each one is the
+    first event of that command and names the seat that sent it.
+    """
+    if not boundaries:
+        return None
+    first = min(boundaries)
+    acting: dict[int, int] = {}
+    for page in client.history_pages(seat.game_id, seat, page_size=1000):
+        for event in page.events:
+            if event.seq > first:
+                acting[event.seq] = event.seat
+    mine = [v for v in boundaries if acting.get(v + 1) == seat.seat]
+    return max(mine) if mine else None
+
+
+def undo_mine(
     client: AnnalesClient, seat: Seat, listed: pb.ListLegalActionsResponse, names: list[str]
 ) -> None:
-    if not listed.can_undo:
-        if listed.undo_versions:
-            target = max(listed.undo_versions)
-            console.print(
-                f"undo needs the other seats' approval: asking to go back to version {target}"
-            )
-            _show_events(list(client.request_undo(seat, target).events), names)
-        else:
-            console.print("[yellow]nothing to undo now[/]")
+    """Take back the seat's own last command (see the module docstring)."""
+    if listed.can_undo:
+        response = client.undo(seat, expected_version=listed.version)
+        console.print("[green]your last move is taken back[/]")
+        _show_events(list(response.events), names)
         return
-    response = client.undo(seat, expected_version=listed.version)
-    _show_events(list(response.events), names)
+    target = my_undo_target(client, seat, list(listed.undo_versions))
+    if target is None:
+        console.print(
+            "[yellow]nothing of yours to undo: your last move is behind revealed information "
+            "(or you have not moved yet)[/]"
+        )
+        return
+    others = ", ".join(seat_name(names, s) for s in range(len(names)) if s != seat.seat)
+    console.print(
+        f"other seats moved after your last move, so undoing it takes the game back to "
+        f"version {target} (their moves since are undone too): asking {others or 'the others'} "
+        "to approve",
+        soft_wrap=True,
+    )
+    answer = _ask("send the request? [y/n] ")
+    if answer is None or not answer.lower().startswith("y"):
+        console.print("no request sent")
+        return
+    _show_events(list(client.request_undo(seat, target).events), names)
+
+
+HELP_LINE = "NUMBER play it, text filter, ? list all, u undo, v view, q quit"
+
+
+def play_loop(client: AnnalesClient, me: Seat, names: list[str]) -> None:
+    """The interactive loop of one seat (see :func:`play`)."""
+    shown_version = -1
+    menu: ActionMenu | None = None
+    while True:
+        listed = client.list_legal_actions(me)
+        if listed.undo_answer_expected:
+            answer = _ask("another seat asks to undo: approve? [y/n] ")
+            if answer is None or answer.lower() == "q":
+                return
+            _show_events(
+                list(client.respond_undo(me, answer.lower().startswith("y")).events), names
+            )
+            continue
+        if not listed.actions:
+            summary = client.get_game(me.game_id).game
+            if summary.status == pb.GAME_STATUS_FINISHED:
+                _final(client, me, names)
+                return
+            _wait_turn(client, me, listed.version, names, listed.pending)
+            continue
+        if shown_version != listed.version or menu is None:
+            view_response = client.get_view(me)
+            console.print(render_view(view_response.view, names, view_response.game))
+            shown_version = listed.version
+            view = view_data(view_response.view)
+            menu = ActionMenu(list(listed.actions), view, names)
+            console.print(
+                f"[bold]{listed.pending.prompt or listed.pending.decision}[/] "
+                f"(version {listed.version})"
+            )
+            console.print(menu.overview(), highlight=False)
+        answer = _ask(f"[{len(listed.actions)} actions] {HELP_LINE}: ")
+        if answer is None or answer.lower() == "q":
+            console.print("bye")
+            return
+        choice = answer.lower()
+        if choice == "v":
+            shown_version = -1
+            continue
+        if choice in ("?", "l", "list"):
+            console.print(menu.listing(), highlight=False)
+            continue
+        if choice == "u":
+            undo_mine(client, me, listed, names)
+            shown_version = -1
+            continue
+        if not answer.isdigit():
+            if not answer:
+                console.print(f"[yellow]{HELP_LINE}[/]")
+                continue
+            console.print(menu.filtered(answer), highlight=False)
+            continue
+        if not 1 <= int(answer) <= len(listed.actions):
+            console.print(f"[yellow]no action {answer}: type 1-{len(listed.actions)}[/]")
+            continue
+        response, note = submit_rebased(client, me, listed.actions[int(answer) - 1], listed.version)
+        if note:
+            console.print(f"[yellow]{note}[/]")
+        if response is not None:
+            _show_events(list(response.events), names)
+        else:
+            shown_version = -1
 
 
 @api_errors
 def play(
-    game_id: str = typer.Argument(..., help="Game id (or a unique prefix of a saved game)."),
-    seat: int = typer.Option(..., help="Your seat number (its token comes from the file)."),
+    game_id: str = GameIdArgument,
+    seat: int | None = typer.Option(None, help="Your seat number (its token from the file)."),
+    token: str | None = typer.Option(
+        None, help="A seat token (instead of --seat): any game, e.g. a tournament's."
+    ),
     server: str | None = ServerOption,
     tokens: Path | None = TokensOption,
 ) -> None:
     """Play a seat interactively: see your view, pick a numbered action, watch the others.
 
-    At your turn the legal actions are listed with numbers: type a number to play it, ``u``
-    to undo your last action (or ask the others to approve an undo), ``v`` to redraw the
-    view, ``q`` to quit. Between your turns the other seats' moves are printed as they
-    happen. End of input quits.
+    At your turn the legal actions are listed with numbers (long lists are grouped: type text
+    to filter them, ? to list them all): type a number to play it, u to take back your last
+    move (or ask the others to approve it), v to redraw the view, q to quit. Between your
+    turns the other seats' moves are printed as they happen. End of input quits.
 
-    Example: ``annales play 3f2a --seat 0``
+    \b
+    Examples:
+      annales play 3f2a --seat 0
+      annales play 3f2a --token 3f2a….1.XyZ…
     """
-    saved = need_game(game_id, tokens)
+    if token is not None:
+        _play_token(token, server, tokens, game_id)
+        return
+    if seat is None:
+        fail("give --seat N (a seat of the tokens file) or --token TOKEN")
+    saved = find_game(game_id, tokens)
+    if saved is None:
+        with connect(server) as client:
+            full = resolve_game_id(game_id, tokens, client)[0]
+        saved = need_game(full, tokens)
     me = saved.seat(seat)
-    names = saved.names
     with connect(server, saved) as client:
-        shown_version = -1
-        while True:
-            listed = client.list_legal_actions(me)
-            if listed.undo_answer_expected:
-                answer = _ask("another seat asks to undo: approve? [y/n] ")
-                if answer is None or answer.lower() == "q":
-                    return
-                _show_events(
-                    list(client.respond_undo(me, answer.lower().startswith("y")).events), names
-                )
-                continue
-            if not listed.actions:
-                summary = client.get_game(me.game_id).game
-                if summary.status == pb.GAME_STATUS_FINISHED:
-                    _final(client, me, names)
-                    return
-                _wait_turn(client, me, listed.version, names, listed.pending)
-                continue
-            view_response = client.get_view(me)
-            view = view_data(view_response.view)
-            if shown_version != listed.version:
-                console.print(render_view(view_response.view, names, view_response.game))
-                shown_version = listed.version
-            console.print(
-                f"[bold]{listed.pending.prompt or listed.pending.decision}[/] "
-                f"(version {listed.version})"
-            )
-            for number, action in enumerate(listed.actions, 1):
-                console.print(
-                    f"  {number:>3}. {describe_action(action, view, names)}", highlight=False
-                )
-            extra = "u undo, " if listed.can_undo or listed.undo_versions else ""
-            answer = _ask(f"choose 1-{len(listed.actions)} ({extra}v view, q quit): ")
-            if answer is None or answer.lower() == "q":
-                console.print("bye")
-                return
-            if answer.lower() == "v":
-                shown_version = -1
-                continue
-            if answer.lower() == "u":
-                _undo(client, me, listed, names)
-                continue
-            if not answer.isdigit() or not 1 <= int(answer) <= len(listed.actions):
-                console.print(f"[yellow]type a number between 1 and {len(listed.actions)}[/]")
-                continue
-            try:
-                response = client.submit_action(
-                    me, listed.actions[int(answer) - 1], expected_version=listed.version
-                )
-            except AnnalesError as error:
-                if error.code != grpc.StatusCode.ABORTED:
-                    raise
-                console.print("[yellow]the game moved on meanwhile; here it is again[/]")
-                continue
-            _show_events(list(response.events), names)
+        names = list(client.get_game(me.game_id).game.seat_names) or saved.names
+        play_loop(client, me, names)
 
 
-def _load_history(client: AnnalesClient, game_id: str, last: int) -> dict[int, pb.GameEvent]:
-    """Every event of the game by seq, with a progress bar."""
-    events: dict[int, pb.GameEvent] = {}
-    with Progress(
-        TextColumn("loading history"),
-        BarColumn(),
-        TextColumn("{task.completed}/{task.total} events"),
-        console=console,
-        transient=True,
-    ) as progress:
-        task = progress.add_task("history", total=last)
-        for page in client.history_pages(game_id, page_size=1000):
-            events.update({e.seq: e for e in page.events})
-            progress.update(task, completed=len(events))
-    return events
+def parse_token(token: str) -> tuple[str, int]:
+    """The game id and seat a token reads (``<game id>.<seat>.<secret>``); exits when it is
+    not a seat token.
+
+    >>> parse_token("g1.2.secret")
+    ('g1', 2)
+    """
+    parts = token.strip().split(".", 2)
+    if len(parts) != 3 or not parts[0] or not parts[1].isdigit() or not parts[2]:
+        fail("this is not a seat token (they read GAME.SEAT.SECRET, as `new`/`tournament` print)")
+    return parts[0], int(parts[1])
+
+
+def _play_token(token: str, server: str | None, tokens: Path | None, game: str | None) -> None:
+    game_id, number = parse_token(token)
+    if game and not game_id.startswith(game):
+        fail(f"this token is a seat of game {game_id}, not of {game}")
+    with connect(server) as client:
+        summary = client.get_game(game_id).game
+        me = Seat(game_id, number, token.strip())
+        client.list_legal_actions(me)  # the server checks the token
+        names = list(summary.seat_names)
+        saved = SavedGame(
+            game_id,
+            "",
+            client.target,
+            [
+                {
+                    "seat": number,
+                    "name": names[number] if number < len(names) else "",
+                    "token": me.token,
+                }
+            ],
+        )
+        from annales_client.games import api_game
+
+        saved.game = api_game(summary.game_type).name
+        known = find_game(game_id, tokens)
+        if known is not None:
+            saved.seats = [s for s in known.seats if int(s["seat"]) != number] + saved.seats
+        path = save_game(tokens, saved)
+        console.print(
+            f"joined game {game_id} as {seat_name(names, number)} (token saved to {path})",
+            soft_wrap=True,
+        )
+        play_loop(client, me, names)
 
 
 @api_errors
-def replay(
-    game_id: str = typer.Argument(..., help="Game id (or a unique prefix of a saved game)."),
-    to: int | None = typer.Option(None, "--to", help="Version to show (default: the head)."),
-    step: bool = typer.Option(False, help="Step through versions: n next, p previous, q quit."),
+def join(
+    token: str = typer.Argument(..., help="Your seat token (GAME.SEAT.SECRET)."),
     server: str | None = ServerOption,
     tokens: Path | None = TokensOption,
 ) -> None:
-    """Show the game at a past version (time travel), optionally stepping through versions.
+    """Join any game with a seat token (e.g. one printed by `tournament start`), save it to
+    the tokens file, and play that seat.
 
-    Uses the spectator view (``GetGame(version=…)``): nothing secret is shown. With
-    ``--step``, type ``n`` (next), ``p`` (previous), a version number, or ``q``.
-
-    Example: ``annales replay 3f2a --to 120 --step``
+    Example: annales join 3f2a….1.XyZ…
     """
-    game_id, saved = resolve_game_id(game_id, tokens)
-    with connect(server, saved) as client:
-        head = client.get_game(game_id)
-        names = list(head.game.seat_names)
-        last = int(head.game.head_version)
-        version = min(max(to if to is not None else last, 1), last)
-        events = _load_history(client, game_id, last)
-        while True:
-            response = client.get_game(game_id, version)
-            console.print(render_view(response.view, names, response.game))
-            if version in events:
-                console.print(
-                    "last event: " + describe_event(events[version], names),
-                    highlight=False,
-                    soft_wrap=True,
-                )
-            if not step:
-                return
-            answer = _ask(f"version {version}/{last} — n next, p previous, NUMBER, q quit: ")
-            if answer is None or answer.lower() == "q":
-                return
-            if answer.lower() in ("n", ""):
-                version = min(version + 1, last)
-            elif answer.lower() == "p":
-                version = max(version - 1, 1)
-            elif answer.isdigit():
-                version = min(max(int(answer), 1), last)
+    _play_token(token, server, tokens, None)

@@ -9,9 +9,12 @@ Examples::
     annales stats --game riseandfall --players 3 --plot stats.png
     annales scores GAME_ID --plot scores.png
 
-The reading commands use the read-model file directly (``--readmodels``, default
-``readmodels.db`` next to the event store, or ``$ANNALES_READMODELS``) or a server
-(``--server host:port``) through ``annales.v1.ReadModelService`` / ``ListGames``.
+The reading commands ask the server by default (``--server HOST:PORT``, else
+``$ANNALES_SERVER``, else 127.0.0.1:50051) through ``annales.v1.ReadModelService`` /
+``ListGames``, so they show what the server holds. ``--readmodels FILE`` (or ``--db STORE``,
+whose read-model file is named after it: ``data/sim.readmodels.db`` for ``data/sim.db``)
+reads a file instead, offline; a file that follows another store is refused with a message.
+Unknown game names and ids are errors. ``--json`` prints one JSON object per line.
 """
 
 from __future__ import annotations
@@ -19,17 +22,19 @@ from __future__ import annotations
 import os
 import signal
 import threading
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 from rich.table import Table
 
+from annales_cli.common import fail
 from projections import queries
 from projections.plots import WinRateBar, plot_score_timeline, plot_win_rates
-from projections.runner import ReadModelRunner, default_path, rebuild
+from projections.runner import ReadModelRunner, check_owner, default_path, path_for, rebuild
 from projections.schema import connect
 from service.store.config import StoreConfig
 from service.store.eventstore import EventStore
@@ -37,7 +42,10 @@ from service.store.eventstore import EventStore
 console = Console()
 projections_app = typer.Typer(help="Read models that follow the event log.", no_args_is_help=True)
 
-READMODELS_HELP = "Read-model SQLite file (default: readmodels.db next to the event store)."
+READMODELS_HELP = (
+    "Read-model SQLite file (default: named after the event store, e.g. "
+    "data/annales.readmodels.db for data/annales.db)."
+)
 
 
 def _store(db: str | None) -> EventStore:
@@ -52,8 +60,7 @@ def _readmodels_path(readmodels: str | None, db: str | None) -> str:
         return readmodels
     if db:
         return default_path(db)
-    config = StoreConfig.from_env()
-    return default_path(config.path if config.kind == "sqlite" else "data/x")
+    return path_for(StoreConfig.from_env())
 
 
 @projections_app.command("run")
@@ -66,10 +73,11 @@ def projections_run(
 ) -> None:
     """Follow the event log and keep the read models up to date (standalone runner).
 
-    Example: ``annales projections run --db data/annales.db``
+    Example: annales projections run --db data/annales.db
     """
     store = _store(db)
     path = _readmodels_path(readmodels, db)
+    check_owner(path, store)
     runner = ReadModelRunner(store, path, batch_size=batch, poll_interval=poll)
     if once:
         applied = runner.catch_up()
@@ -93,10 +101,11 @@ def projections_rebuild(
 ) -> None:
     """Drop every read model and rebuild it from the whole event log.
 
-    Example: ``annales projections rebuild --db data/annales.db``
+    Example: annales projections rebuild --db data/annales.db
     """
     store = _store(db)
     path = _readmodels_path(readmodels, db)
+    check_owner(path, store)
     total = store.max_notification_id()
     columns = (*Progress.get_default_columns()[:-1], MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, BarColumn(bar_width=0), console=console) as progress:
@@ -120,30 +129,45 @@ class Timeline:
 
 
 class Source:
-    """Where the reading commands get their data."""
+    """Where the reading commands get their data: the server (default), or a read-model file
+    when ``--readmodels`` or ``--db`` is given."""
 
     def __init__(self, server: str | None, readmodels: str | None, db: str | None) -> None:
+        self.offline = bool(readmodels or db)
         self.server = server
         self.path = _readmodels_path(readmodels, db)
-        if server is None and not os.path.exists(self.path):
-            console.print(f"[red]no read models at {self.path}[/] (run annales projections run)")
-            raise typer.Exit(1)
+        self.client: Any = None
+        if self.offline:
+            if not os.path.exists(self.path):
+                fail(f"no read models at {self.path} (run `annales projections rebuild"
+                     f"{' --db ' + db if db else ''}`)")  # fmt: skip
+            if db:
+                check_owner(self.path, _store(db))
+        else:
+            from annales_cli.common import connect as connect_server
 
-    def _stubs(self) -> tuple[Any, Any, Any]:
+            self.client = connect_server(server or os.environ.get("ANNALES_SERVER"))
+
+    def _reads(self) -> Any:
+        from annales.v1 import readmodels_pb2_grpc
+
+        stub: Any = readmodels_pb2_grpc.ReadModelServiceStub
+        return stub(self.client.channel)
+
+    def _call(self, method: Any, request: Any) -> Any:
         import grpc
-        from annales.v1 import annales_pb2_grpc, readmodels_pb2_grpc
+        from annales_client import AnnalesError
 
-        assert self.server is not None
-        channel = grpc.insecure_channel(self.server)
-        games: Any = annales_pb2_grpc.GameServiceStub
-        reads: Any = readmodels_pb2_grpc.ReadModelServiceStub
-        return channel, games(channel), reads(channel)
+        try:
+            return method(request, timeout=30.0)
+        except grpc.RpcError as error:
+            raise AnnalesError.from_rpc_error(error) from None
 
     def games(
         self, game: str | None, status: str | None, player: str | None, limit: int
     ) -> list[tuple[str, str, str, tuple[str, ...], int, tuple[int, ...], tuple[int, ...]]]:
         """``(id, type, status, seat names, version, scores, winners)`` newest first."""
-        if self.server is None:
+        if self.offline:
             rows, _ = queries.list_games(
                 connect(self.path), game_type=game, status=status, player=player, limit=limit
             )
@@ -156,16 +180,15 @@ class Source:
         from service.api.games import BY_NAME, BY_TYPE
         from service.api.readmodels import STATUS_NAMES, STATUS_VALUES
 
-        channel, stub, _ = self._stubs()
-        with channel:
-            answer = stub.ListGames(
-                pb.ListGamesRequest(
-                    page_size=min(limit, 500),
-                    game_type=BY_NAME[game].game_type if game else pb.GAME_TYPE_UNSPECIFIED,
-                    status=STATUS_VALUES[status] if status else pb.GAME_STATUS_UNSPECIFIED,
-                    player=player or "",
-                )
-            )
+        answer = self._call(
+            self.client.stub.ListGames,
+            pb.ListGamesRequest(
+                page_size=min(limit, 500),
+                game_type=BY_NAME[game].game_type if game else pb.GAME_TYPE_UNSPECIFIED,
+                status=STATUS_VALUES[status] if status else pb.GAME_STATUS_UNSPECIFIED,
+                player=player or "",
+            ),
+        )
         return [
             (g.game_id, BY_TYPE[g.game_type].name if g.game_type in BY_TYPE else "?",
              STATUS_NAMES.get(g.status, "?"), tuple(g.seat_names), g.version, tuple(g.scores),
@@ -175,17 +198,16 @@ class Source:
 
     def leaderboard(self, game: str, limit: int) -> list[queries.LeaderboardEntry]:
         """Players of ``game`` by wins."""
-        if self.server is None:
+        if self.offline:
             return queries.leaderboard(connect(self.path), game, limit=limit)[0]
         from annales.v1 import readmodels_pb2 as rpb
 
         from service.api.games import BY_NAME
 
-        channel, _, stub = self._stubs()
-        with channel:
-            answer = stub.GetLeaderboard(
-                rpb.GetLeaderboardRequest(game_type=BY_NAME[game].game_type, page_size=limit)
-            )
+        answer = self._call(
+            self._reads().GetLeaderboard,
+            rpb.GetLeaderboardRequest(game_type=BY_NAME[game].game_type, page_size=limit),
+        )
         return [
             queries.LeaderboardEntry(e.player, game, e.games, e.wins, e.average_score, e.best_score)
             for e in answer.entries
@@ -193,19 +215,18 @@ class Source:
 
     def balance(self, game: str, players: int) -> list[queries.BalanceRow]:
         """Balance statistics of ``game`` (``players=0``: every player count)."""
-        if self.server is None:
+        if self.offline:
             return queries.balance_stats(connect(self.path), game, players)
         from annales.v1 import readmodels_pb2 as rpb
 
         from service.api.games import BY_NAME
 
-        channel, _, stub = self._stubs()
-        with channel:
-            answer = stub.GetBalanceStats(
-                rpb.GetBalanceStatsRequest(
-                    game_type=BY_NAME[game].game_type, player_count=players, page_size=1000
-                )
-            )
+        answer = self._call(
+            self._reads().GetBalanceStats,
+            rpb.GetBalanceStatsRequest(
+                game_type=BY_NAME[game].game_type, player_count=players, page_size=1000
+            ),
+        )
         return [
             queries.BalanceRow(
                 s.balance_key, s.player_count, s.games, s.wins, s.average_score, s.average_rank
@@ -213,37 +234,75 @@ class Source:
             for s in answer.stats
         ]
 
+    def resolve(self, game_id: str) -> str:
+        """The whole id of a game given by id or unique prefix (exits when unknown)."""
+        if self.offline:
+            db = connect(self.path)
+            rows = db.execute(
+                "SELECT game_id FROM games WHERE substr(game_id, 1, ?) = ? ORDER BY game_id"
+                " LIMIT 6",
+                [len(game_id), game_id],
+            ).fetchall()
+            ids = [str(r[0]) for r in rows]
+            if game_id in ids:
+                return game_id
+            if len(ids) > 1:
+                fail(f"{game_id!r} matches several games: {', '.join(ids[:5])}")
+            if not ids:
+                fail(f"no game {game_id!r} in {self.path}")
+            return ids[0]
+        from annales_cli.common import resolve_game_id
+
+        return resolve_game_id(game_id, None, self.client)[0]
+
     def timeline(self, game_id: str) -> Timeline:
         """The game's score timeline."""
-        if self.server is None:
+        game_id = self.resolve(game_id)
+        if self.offline:
             db = connect(self.path)
             row = queries.get_game(db, game_id)
             if row is None:
-                console.print(f"[red]no game {game_id} in the read models[/]")
-                raise typer.Exit(1)
+                fail(f"no game {game_id} in the read models {self.path}")
             points, _ = queries.score_timeline(db, game_id)
             return Timeline(row.seat_names, [p.version for p in points], [p.scores for p in points])
         from annales.v1 import readmodels_pb2 as rpb
 
-        channel, _, stub = self._stubs()
         versions: list[int] = []
         scores: list[tuple[int, ...]] = []
         token = ""
-        with channel:
-            while True:
-                answer = stub.GetScoreTimeline(
-                    rpb.GetScoreTimelineRequest(game_id=game_id, page_size=10000, page_token=token)
-                )
-                versions += [p.version for p in answer.points]
-                scores += [tuple(p.scores) for p in answer.points]
-                token = answer.next_page_token
-                if not token:
-                    return Timeline(tuple(answer.seat_names), versions, scores)
+        while True:
+            answer = self._call(
+                self._reads().GetScoreTimeline,
+                rpb.GetScoreTimelineRequest(game_id=game_id, page_size=10000, page_token=token),
+            )
+            versions += [p.version for p in answer.points]
+            scores += [tuple(p.scores) for p in answer.points]
+            token = answer.next_page_token
+            if not token:
+                return Timeline(tuple(answer.seat_names), versions, scores)
+
+
+def _game_type(game: str | None) -> str | None:
+    """The registry name of ``--game`` (exits with the known games when unknown)."""
+    if game is None:
+        return None
+    from annales_cli.remote import game_name
+
+    return game_name(game)
+
+
+def _print_json(rows: list[dict[str, Any]]) -> None:
+    from annales_cli.remote import print_json
+
+    for row in rows:
+        print_json(row)
 
 
 # -- reading commands --------------------------------------------------------------------------
-SERVER_HELP = "Read over gRPC from this server (host:port) instead of the file."
-DB_HELP = "SQLite event store whose read models to read (locates the default file)."
+SERVER_HELP = "Server HOST:PORT to ask (default $ANNALES_SERVER or 127.0.0.1:50051)."
+DB_HELP = "Read the read-model file of this SQLite event store instead of asking a server."
+FILE_HELP = "Read this read-model file instead of asking a server."
+JSON_HELP = "Print JSON (one object per line) instead of a table."
 
 
 def games(
@@ -251,44 +310,69 @@ def games(
     status: str | None = typer.Option(None, help="setup, running, finished or abandoned."),
     player: str | None = typer.Option(None, help="Only games with a seat of this name."),
     limit: int = typer.Option(50, help="At most this many games."),
-    readmodels: str | None = typer.Option(None, envvar="ANNALES_READMODELS", help=READMODELS_HELP),
+    readmodels: str | None = typer.Option(None, help=FILE_HELP),
     db: str | None = typer.Option(None, help=DB_HELP),
-    server: str | None = typer.Option(None, help=SERVER_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    server: str | None = typer.Option(None, envvar="ANNALES_SERVER", help=SERVER_HELP),
 ) -> None:
-    """List games, newest first.
+    """List games, newest first, with their whole ids.
 
-    Example: ``annales games --status finished --player Ann``
+    Example: annales games --status finished --player Ann
     """
     if status is not None and status not in queries.STATUSES:
         raise typer.BadParameter(f"status must be one of {', '.join(queries.STATUSES)}")
-    table = Table(title="Games (newest first)")
-    for column in ("game", "type", "status", "seats", "version", "scores", "winners"):
-        table.add_column(column)
-    for gid, gtype, gstatus, names, version, scores, winners in Source(
-        server, readmodels, db
-    ).games(game, status, player, limit):
-        table.add_row(
-            gid, gtype, gstatus, ", ".join(names), str(version), " ".join(map(str, scores)),
-            ", ".join(names[w] for w in winners if 0 <= w < len(names)),
-        )  # fmt: skip
+    found = Source(server, readmodels, db).games(_game_type(game), status, player, limit)
+    if as_json:
+        _print_json([
+            {"game_id": gid, "game": gtype, "status": gstatus, "seat_names": list(names),
+             "version": version, "scores": list(scores), "winners": list(winners)}
+            for gid, gtype, gstatus, names, version, scores, winners in found
+        ])  # fmt: skip
+        return
+    table = Table(title="Games (newest first)", box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("game id", no_wrap=True)
+    table.add_column("game", no_wrap=True)
+    table.add_column("status", no_wrap=True)
+    table.add_column("seats and scores", ratio=1)
+    table.caption = "* winner"
+    for gid, gtype, gstatus, names, version, scores, winners in found:
+        seats = ", ".join(
+            f"{name}{'*' if seat in winners else ''}"
+            + (f" {scores[seat]}" if seat < len(scores) else "")
+            for seat, name in enumerate(names)
+        )
+        table.add_row(gid, gtype, f"{gstatus} v{version}", seats)
     console.print(table)
+    if not found:
+        console.print("no game yet: create one with `annales new riseandfall`")
 
 
 def leaderboard(
     game: str = typer.Option("riseandfall", help="Game type."),
     limit: int = typer.Option(20, help="At most this many players."),
-    readmodels: str | None = typer.Option(None, envvar="ANNALES_READMODELS", help=READMODELS_HELP),
+    readmodels: str | None = typer.Option(None, help=FILE_HELP),
     db: str | None = typer.Option(None, help=DB_HELP),
-    server: str | None = typer.Option(None, help=SERVER_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    server: str | None = typer.Option(None, envvar="ANNALES_SERVER", help=SERVER_HELP),
 ) -> None:
     """Players ranked by wins in finished games.
 
-    Example: ``annales leaderboard --game riseandfall``
+    Example: annales leaderboard --game riseandfall
     """
+    game = _game_type(game) or game
+    entries = Source(server, readmodels, db).leaderboard(game, limit)
+    if as_json:
+        _print_json(
+            [
+                {"rank": rank, **asdict(e), "win_rate": e.win_rate}
+                for rank, e in enumerate(entries, 1)
+            ]
+        )
+        return
     table = Table(title=f"Leaderboard — {game}")
     for column in ("#", "player", "games", "wins", "win rate", "avg score", "best"):
         table.add_column(column, justify="right" if column != "player" else "left")
-    for rank, e in enumerate(Source(server, readmodels, db).leaderboard(game, limit), 1):
+    for rank, e in enumerate(entries, 1):
         table.add_row(
             str(rank), e.player, str(e.games), str(e.wins), f"{e.win_rate:.0%}",
             f"{e.average_score:.1f}", str(e.best_score),
@@ -300,15 +384,22 @@ def stats(
     game: str = typer.Option("riseandfall", help="Game type."),
     players: int = typer.Option(0, help="Only games with this many players (0: all)."),
     plot: str | None = typer.Option(None, help="Also draw a win-rate bar chart (PNG)."),
-    readmodels: str | None = typer.Option(None, envvar="ANNALES_READMODELS", help=READMODELS_HELP),
+    readmodels: str | None = typer.Option(None, help=FILE_HELP),
     db: str | None = typer.Option(None, help=DB_HELP),
-    server: str | None = typer.Option(None, help=SERVER_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    server: str | None = typer.Option(None, envvar="ANNALES_SERVER", help=SERVER_HELP),
 ) -> None:
-    """Balance statistics per civilisation / nation / seat position (finished games only).
+    """Balance statistics per civilisation / nation / seat (finished games only).
 
-    Example: ``annales stats --game riseandfall --plot stats.png``
+    Example: annales stats --game riseandfall --plot stats.png
     """
+    game = _game_type(game) or game
     rows = Source(server, readmodels, db).balance(game, players)
+    if as_json:
+        _print_json([
+            {**asdict(r), "win_rate": r.win_rate, "interval": list(r.interval)} for r in rows
+        ])  # fmt: skip
+        return
     table = Table(title=f"Balance — {game} ({players or 'all'} players)")
     for column in ("key", "games", "wins", "win rate", "95% CI", "avg score", "avg rank"):
         table.add_column(column, justify="left" if column == "key" else "right")
@@ -330,17 +421,24 @@ def balance_bars(rows: list[queries.BalanceRow]) -> list[WinRateBar]:
 
 
 def scores(
-    game_id: str,
+    game_id: str = typer.Argument(..., help="Game id, or a unique prefix of one."),
     plot: str | None = typer.Option(None, help="Also draw the timeline (PNG)."),
-    readmodels: str | None = typer.Option(None, envvar="ANNALES_READMODELS", help=READMODELS_HELP),
+    readmodels: str | None = typer.Option(None, help=FILE_HELP),
     db: str | None = typer.Option(None, help=DB_HELP),
-    server: str | None = typer.Option(None, help=SERVER_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    server: str | None = typer.Option(None, envvar="ANNALES_SERVER", help=SERVER_HELP),
 ) -> None:
     """A game's score timeline: each seat's score after every turn.
 
-    Example: ``annales scores 3f2a... --plot scores.png``
+    Example: annales scores 3f2a --plot scores.png
     """
     timeline = Source(server, readmodels, db).timeline(game_id)
+    if as_json:
+        _print_json([
+            {"version": v, "scores": list(s), "seat_names": list(timeline.seat_names)}
+            for v, s in zip(timeline.versions, timeline.scores, strict=True)
+        ])  # fmt: skip
+        return
     table = Table(title=f"Scores — {game_id}")
     table.add_column("version", justify="right")
     for name in timeline.seat_names:

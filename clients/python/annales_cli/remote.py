@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,14 +20,25 @@ from annales_cli.common import (
     TOKENS_HELP,
     SavedGame,
     api_errors,
+    comma_ints,
+    comma_names,
     connect,
     console,
     fail,
+    flatten,
     need_game,
     resolve_game_id,
     save_game,
 )
 from annales_cli.render import STATUS, describe_event, seat_name
+
+
+def outcome_text(names: list[str], summary: pb.GameSummary) -> str:
+    """``scores ann#0 12, bob#1 9; winners: ann#0`` for a finished game's summary."""
+    scores = ", ".join(f"{seat_name(names, i)} {s}" for i, s in enumerate(summary.scores))
+    winners = ", ".join(seat_name(names, w) for w in summary.winners) or "nobody"
+    return f"scores {scores}; winners: {winners}"
+
 
 #: short names accepted besides each game's own names (only for games the API serves).
 SHORT_ALIASES = {"rf": "riseandfall", "tap": "tapestry"}
@@ -84,6 +96,40 @@ GAME_OPTIONS = {
 }
 ServerOption = typer.Option(None, "--server", envvar="ANNALES_SERVER", help=SERVER_HELP)
 TokensOption = typer.Option(None, "--tokens", help=TOKENS_HELP)
+JsonOption = typer.Option(False, "--json", help="Print JSON (one object per line) instead.")
+GameIdArgument = typer.Argument(..., help="Game id, or a unique prefix of one.")
+
+
+def check_writable(path: Path) -> None:
+    """Exit with a message unless ``path`` can be written (tried before any work is done:
+    opened for appending, and removed again when it did not exist)."""
+    if path.is_dir():
+        fail(f"{path} is a folder: give a file name (-o FILE)")
+    existed = path.exists()
+    try:
+        with path.open("ab"):
+            pass
+    except OSError as error:
+        fail(f"cannot write {path}: {error.strerror or error}")
+    if not existed:
+        path.unlink()
+
+
+def print_json(item: Any) -> None:
+    """One JSON object on its own line (``--json`` output)."""
+    sys.stdout.write(json.dumps(item, ensure_ascii=False, sort_keys=True) + "\n")
+
+
+def check_nations(nations: list[str]) -> None:
+    """Exit with the list of valid nations when one of ``nations`` is unknown."""
+    from domain.imperium import content as imperium_content
+
+    unknown = [n for n in nations if n not in imperium_content.NATIONS]
+    if unknown:
+        fail(
+            f"unknown nation(s) {', '.join(unknown)}; valid: "
+            + ", ".join(imperium_content.ALL_NATIONS)
+        )
 
 
 def _names(client: AnnalesClient, game_id: str) -> list[str]:
@@ -101,7 +147,13 @@ def new(
         "default 3).",
     ),
     seed: str = typer.Option("", help="Seed (text); random when empty, secret until the end."),
-    names: str = typer.Option("", help="Comma-separated seat names (default player1, ...)."),
+    names: list[str] = typer.Option(
+        [],
+        "--names",
+        parser=comma_names,
+        metavar="NAME,NAME…",
+        help="Seat names, comma-separated, all different (default player1, ...).",
+    ),
     trophies: int | None = typer.Option(
         None, help="riseandfall: trophies to end the game (4, 5 or 6)."
     ),
@@ -109,8 +161,11 @@ def new(
     civilizations: int | None = typer.Option(
         None, help="tapestry: civilizations dealt to each seat to keep one (1 or 2; default 2)."
     ),
-    nations: str | None = typer.Option(
-        None, help="imperium: comma-separated nation keys, seat 0 first (any of both boxes)."
+    nations: list[str] = typer.Option(
+        [],
+        parser=comma_names,
+        metavar="NATION,…",
+        help="imperium: nation keys, comma-separated, seat 0 first (any of both boxes).",
     ),
     box: str | None = typer.Option(
         None, help="imperium: whose common cards are used, classics or legends."
@@ -129,20 +184,29 @@ def new(
     The games (and their aliases) come from the API's game list; each game's own options
     are refused for another game.
 
-    Example: ``annales new riseandfall --players 3 --seed s1 --names ann,bob,cy`` or
-    ``annales new tapestry --players 4 --seed s2`` or, solo against the Automa,
-    ``annales new tapestry --players 1 --automa-level 3``
+    \b
+    Examples:
+      annales new riseandfall --players 3 --seed s1 --names ann,bob,cy
+      annales new tapestry --players 4 --seed s2
+      annales new tapestry --players 1 --automa-level 3      (solo against the Automa)
+      annales new imperium --players 2 --nations romans,celts
     """
     name = game_name(game)
-    seat_names = [n.strip() for n in names.split(",") if n.strip()] if names else []
+    seat_names = flatten(names)
     if seat_names and players is not None and len(seat_names) != players:
         fail(f"--names lists {len(seat_names)} names for {players} players")
+    repeated = sorted({n for n in seat_names if seat_names.count(n) > 1})
+    if repeated:
+        fail(f"--names: each seat needs its own name; repeated: {', '.join(repeated)}")
+    chosen_nations = flatten(nations)
+    if chosen_nations and name == "imperium":
+        check_nations(chosen_nations)
     count = len(seat_names) if seat_names else players or 3
     seat_names = seat_names or [f"player{i + 1}" for i in range(count)]
     options: dict[str, object] = {}
     given: dict[str, object] = {
         "--trophies": trophies, "--world": world, "--civilizations": civilizations,
-        "--nations": [n.strip() for n in nations.split(",") if n.strip()] if nations else None,
+        "--nations": chosen_nations or None,
         "--box": box,
         "--automa-level": automa_level, "--shadow-empire": shadow_empire,
     }  # fmt: skip
@@ -182,12 +246,18 @@ def create_and_save(
     for seat in created.seats:
         console.print(f"  seat {seat.seat} {seat.name}: {seat.token}", soft_wrap=True)
     console.print(f"tokens saved to {path}")
-    console.print(f"play with: annales play {created.game_id} --seat 0")
+    console.print(f"play with: annales play {created.game_id} --seat 0", soft_wrap=True)
+    others = ",".join(str(s.seat) for s in created.seats[1:])
+    if others:
+        console.print(
+            f"bots for the others: annales bots {created.game_id} --seats {others}",
+            soft_wrap=True,
+        )
 
 
 @api_errors
 def watch(
-    game_id: str = typer.Argument(..., help="Game id (or a unique prefix of a saved game)."),
+    game_id: str = GameIdArgument,
     after: int = typer.Option(0, help="Show events after this version (0: from the start)."),
     seat: int | None = typer.Option(None, help="Watch as this seat (its token from the file)."),
     server: str | None = ServerOption,
@@ -197,11 +267,12 @@ def watch(
 
     Reconnects by itself if the server restarts, without missing or repeating an event.
 
-    Example: ``annales watch 3f2a --after 100``
+    Example: annales watch 3f2a --after 100
     """
-    game_id, saved = resolve_game_id(game_id, tokens)
-    who = need_game(game_id, tokens).seat(seat) if seat is not None else None
+    saved = resolve_game_id(game_id, tokens)[1]
     with connect(server, saved) as client:
+        game_id, saved = resolve_game_id(game_id, tokens, client)
+        who = need_game(game_id, tokens).seat(seat) if seat is not None else None
         names = _names(client, game_id)
         try:
             for event in client.watch(game_id, after, who):
@@ -209,10 +280,7 @@ def watch(
         except KeyboardInterrupt:
             return
         summary = client.get_game(game_id).game
-        console.print(
-            f"[bold]game over[/]: scores {list(summary.scores)}, winners "
-            + ", ".join(seat_name(names, w) for w in summary.winners)
-        )
+        console.print(f"[bold]game over[/]: {outcome_text(names, summary)}")
 
 
 @dataclass(frozen=True)
@@ -246,7 +314,9 @@ ACTIONS = Milestones("actions", frozenset(), lambda view: 0, lambda view: 0)
 @api_errors
 def bots(
     game_id: str = typer.Argument(..., help="Game id (or a unique prefix of a saved game)."),
-    seats: str = typer.Option(..., help="Comma-separated seats to play, e.g. 1,2."),
+    seats: list[str] = typer.Option(
+        ..., parser=comma_ints, metavar="N,N…", help="Seats to play, comma-separated, e.g. 1,2."
+    ),
     bot: str = typer.Option(
         "random",
         help="Bot: random (uniform over the listed actions) or greedy (a one-ply heuristic "
@@ -265,10 +335,12 @@ def bots(
     processes) play at their own pace — the bots wait for them on the game's stream. The
     progress bar counts trophies (Rise & Fall) or income turns (Tapestry).
 
-    Example: ``annales bots 3f2a --seats 1,2 --bot greedy``
+    Example: annales bots 3f2a --seats 1,2 --bot greedy
     """
     saved = need_game(game_id, tokens)
-    numbers = [int(s) for s in seats.split(",") if s.strip()]
+    numbers = flatten(seats)
+    if not numbers:
+        fail("--seats: name at least one seat, e.g. --seats 1,2")
     try:
         players = {saved.seat(n): make_api_bot(bot, f"{seed}/{n}".encode()) for n in numbers}
     except ValueError as error:
@@ -308,36 +380,41 @@ def bots(
         f"{summary.head_version}"
     )
     if summary.status == pb.GAME_STATUS_FINISHED:
-        console.print(
-            f"scores {list(summary.scores)}; winners "
-            + ", ".join(seat_name(saved.names, w) for w in summary.winners)
-        )
+        console.print(outcome_text(saved.names, summary))
 
 
 @api_errors
 def history(
-    game_id: str = typer.Argument(..., help="Game id (or a unique prefix of a saved game)."),
-    page_size: int = typer.Option(100, help="Events per page requested from the server."),
+    game_id: str = GameIdArgument,
+    page_size: int = typer.Option(100, min=1, help="Events per page requested from the server."),
     seat: int | None = typer.Option(None, help="Read as this seat (sees its sealed choices)."),
-    limit: int | None = typer.Option(None, help="Print at most this many events."),
+    limit: int | None = typer.Option(None, min=0, help="Print at most this many events."),
+    as_json: bool = JsonOption,
     server: str | None = ServerOption,
     tokens: Path | None = TokensOption,
 ) -> None:
     """Print the game's history, fetched page by page, one readable line per event.
 
-    Example: ``annales history 3f2a --page-size 200 --limit 50``
+    Example: annales history 3f2a --page-size 200 --limit 50
     """
-    game_id, saved = resolve_game_id(game_id, tokens)
-    who = need_game(game_id, tokens).seat(seat) if seat is not None else None
+    from google.protobuf.json_format import MessageToDict
+
+    saved = resolve_game_id(game_id, tokens)[1]
     with connect(server, saved) as client:
+        game_id, saved = resolve_game_id(game_id, tokens, client)
+        who = need_game(game_id, tokens).seat(seat) if seat is not None else None
         names = _names(client, game_id)
         printed = 0
         for number, page in enumerate(client.history_pages(game_id, who, page_size), 1):
-            console.print(f"[dim]— page {number} —[/]")
+            if not as_json:
+                console.print(f"[dim]— page {number} —[/]")
             for event in page.events:
                 if limit is not None and printed >= limit:
                     return
-                console.print(describe_event(event, names), highlight=False, soft_wrap=True)
+                if as_json:
+                    print_json(MessageToDict(event, preserving_proto_field_name=True))
+                else:
+                    console.print(describe_event(event, names), highlight=False, soft_wrap=True)
                 printed += 1
 
 
@@ -345,10 +422,12 @@ def export_remote(
     game_id: str, output: Path | None, seat: int | None, server: str | None, tokens: Path | None
 ) -> None:
     """``annales export`` against a server (see ``main.export``)."""
-    game_id, saved = resolve_game_id(game_id, tokens)
-    who = need_game(game_id, tokens).seat(seat) if seat is not None else None
-    with connect(server, saved) as client, console.status("exporting…"):
-        response = client.export_record(game_id, who)
+    saved = resolve_game_id(game_id, tokens)[1]
+    with connect(server, saved) as client:
+        game_id, saved = resolve_game_id(game_id, tokens, client)
+        who = need_game(game_id, tokens).seat(seat) if seat is not None else None
+        with console.status("exporting…"):
+            response = client.export_record(game_id, who)
     if output is None:
         sys.stdout.buffer.write(response.record)
         sys.stdout.buffer.flush()

@@ -24,7 +24,18 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from annales_cli.render_common import SEAT_STYLE, STATUS, describe_fields, seat_name
+from annales_cli.render_common import (
+    SEAT_STYLE,
+    STATUS,
+    describe_fields,
+    seat_name,
+    terrain_style,
+)
+from annales_cli.render_imperium import (
+    describe_imperium_action,
+    describe_imperium_event,
+    render_imperium_view,
+)
 from annales_cli.render_tapestry import (
     describe_tapestry_action,
     describe_tapestry_event,
@@ -43,13 +54,7 @@ __all__ = [
 
 GRID = 40
 TERRAIN_NAMES = {0: "sea", 1: "plain", 2: "forest", 3: "mountain", 4: "glacier"}
-TERRAIN_STYLE = {
-    0: "on deep_sky_blue3",
-    1: "on dark_olive_green3",
-    2: "on green4",
-    3: "on grey50",
-    4: "on grey93",
-}
+TERRAIN_STYLE = {value: terrain_style(name) for value, name in TERRAIN_NAMES.items()}
 PIECE_LETTER = {
     "nomad": "N",
     "city": "C",
@@ -129,7 +134,10 @@ def render_world(view: dict[str, Any]) -> Text:
             seat_style = SEAT_STYLE[owner % len(SEAT_STYLE)]
             if cell in activated:
                 seat_style += " underline"
-            text.append(letter + mark, style=f"{seat_style} {style}")
+            background = style.split(" on ")[-1] if " on " in style else ""
+            text.append(
+                letter + mark, style=f"{seat_style} on {background}" if background else seat_style
+            )
         text.append("\n")
     legend = Text("terrain: ")
     for value, name in TERRAIN_NAMES.items():
@@ -160,6 +168,8 @@ def render_view(
     game = view_message.WhichOneof("game")
     if game == "tapestry":
         return render_tapestry_view(view_message, names, summary)
+    if game == "imperium":
+        return render_imperium_view(view_message, names, summary)
     if game != "rise_and_fall":
         return Text(str(view_message))
     view = view_data(view_message)
@@ -287,6 +297,8 @@ def describe_action(
     game = game_of_action(action).name
     if game == "tapestry":
         return describe_tapestry_action(data, view, names)
+    if game == "imperium":
+        return describe_imperium_action(data, view)
     if game != "riseandfall":
         return describe_fields(data)
     kind = data.get("type")
@@ -334,6 +346,8 @@ def describe_event(event: pb.GameEvent, names: Sequence[str]) -> str:
     kind = str(data.pop("type", event.kind))
     if event.WhichOneof("payload") == "tapestry":
         parts = describe_tapestry_event(kind, data, event, names)
+    elif event.WhichOneof("payload") == "imperium":
+        parts = describe_imperium_event(kind, data, event, names)
     else:
         parts = _event_parts(kind, data, event, names)
     actor = seat_name(names, event.seat) if event.seat >= 0 else "system"
@@ -364,6 +378,12 @@ def _event_parts(
             parts.append(f"{value.get('kind')} tile at ({value.get('x')},{value.get('y')})")
         elif key == "sheets":
             continue
+        elif key in ("winners", "seats") and isinstance(value, list):
+            parts.append(f"{key} {', '.join(seat_name(names, int(w)) for w in value) or '-'}")
+        elif key == "scores" and isinstance(value, list) and value:
+            parts.append(
+                "scores " + ", ".join(f"{seat_name(names, i)} {v}" for i, v in enumerate(value))
+            )
         elif key == "cards" and isinstance(value, list) and value and isinstance(value[0], list):
             parts.append(
                 "cards "

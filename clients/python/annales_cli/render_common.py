@@ -1,4 +1,5 @@
-"""What every game's renderer shares: seat names, game status names, a generic describer.
+"""What every game's renderer shares: seat names, game status names, the palette, a generic
+describer, seeds shown as text.
 
 :mod:`annales_cli.render` re-exports these and dispatches to a game's own renderer
 (:mod:`annales_cli.render_tapestry`); a game without one falls back to :func:`describe_fields`.
@@ -16,7 +17,46 @@ STATUS = {
     pb.GAME_STATUS_RUNNING: "running",
     pb.GAME_STATUS_FINISHED: "finished",
 }
-SEAT_STYLE = ("bold red1", "bold black", "bold magenta", "bold white")
+#: each seat's colour (seat 0 first), chosen to stay legible on every terrain colour below
+#: and on a dark or light terminal: no grey, no white, no black.
+SEAT_STYLE = ("bold red1", "bold blue1", "bold magenta", "bold dark_orange")
+#: terrain backgrounds with the foreground their legend uses (a light background gets black
+#: text, a dark one white text), by terrain name.
+TERRAIN_BACKGROUND = {
+    "sea": "deep_sky_blue3",
+    "plain": "dark_olive_green3",
+    "forest": "green4",
+    "mountain": "tan",
+    "glacier": "light_cyan1",
+}
+TERRAIN_FOREGROUND = {
+    "sea": "white",
+    "plain": "black",
+    "forest": "white",
+    "mountain": "black",
+    "glacier": "black",
+}
+
+
+def terrain_style(name: str) -> str:
+    """The rich style of a terrain cell (``"black on light_cyan1"`` for a glacier)."""
+    background = TERRAIN_BACKGROUND.get(name)
+    if background is None:
+        return ""
+    return f"{TERRAIN_FOREGROUND[name]} on {background}"
+
+
+def seed_text(seed_hex: str) -> str:
+    """A revealed seed as its text when it is printable text, else its hex digits.
+
+    >>> seed_text("7331"), seed_text("00ff")
+    ('s1', '00ff')
+    """
+    try:
+        text = bytes.fromhex(seed_hex).decode("utf-8")
+    except ValueError:
+        return seed_hex
+    return text if text and text.isprintable() else seed_hex
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:

@@ -4,7 +4,8 @@ Content ids read ``Name (#id)`` (cards, civilizations, capitals, landmarks); hex
 ``(q,r)`` in the board's axial coordinates; resources are listed coin, worker, food, culture;
 tracks exploration, science, technology, military. The capital grid is 9 x 9 plots, top row
 first (``.`` empty, ``M``/``H``/``F``/``A`` market, house, farm, armory, ``L`` landmark), its
-3 x 3 districts separated by spaces, rows and columns numbered 0-8 (``r2c3``: row 2, col 3).
+3 x 3 districts separated by spaces, rows and columns numbered 0-8 (``r2c3``: row 2, col 3),
+``#`` an impassable plot of the mat. The board is drawn as a hex map (:func:`hex_map`).
 """
 
 from __future__ import annotations
@@ -209,11 +210,62 @@ def _capital(seat: Mapping[str, Any], names: Sequence[str]) -> Text:
     text = Text(seat_name(names, number), style=SEAT_STYLE[number % len(SEAT_STYLE)])
     text.append(f" — {content_name('capital', capital) if capital >= 0 else 'no capital yet'}\n")
     text.append("   012 345 678\n", style="dim")
+    blocked: Sequence[str] = seat.get("capital_blocked") or []
     for row, line in enumerate(seat.get("capital_grid", [])):
         text.append(f"{row}  ", style="dim")
-        text.append(" ".join(line[i : i + 3] for i in range(0, len(line), 3)) + "\n")
+        marks = (row < len(blocked) and blocked[row]) or ""
+        for col, plot in enumerate(line):
+            if col and col % 3 == 0:
+                text.append(" ")
+            if plot == "." and col < len(marks) and marks[col] == "1":
+                text.append("#", style="dim")  # an impassable plot of the mat
+            else:
+                text.append(plot, style="bold" if plot != "." else "")
+        text.append("\n")
         if row in (2, 5):
             text.append("\n")
+    return text
+
+
+def _hex_mark(cell: Mapping[str, Any]) -> Text:
+    """Two characters for a hex: its outposts' seats, ``--`` explored or printed, ``..``."""
+    outposts: Sequence[Mapping[str, Any]] = cell.get("outposts", [])
+    seats = sorted({int(o.get("seat", 0)) for o in outposts})
+    if not seats:
+        explored = int(cell.get("tile", -1)) >= 0 or cell.get("printed")
+        return Text("--") if explored else Text("..", style="dim")
+    mark = Text()
+    for seat in seats[:2]:
+        toppled = all(o.get("toppled") for o in outposts if int(o.get("seat", 0)) == seat)
+        mark.append("x" if toppled else str(seat), style=SEAT_STYLE[seat % len(SEAT_STYLE)])
+    if len(mark) < 2:
+        mark.append(" ")
+    return mark
+
+
+def hex_map(view: Mapping[str, Any]) -> Text:
+    """The board drawn as flat-top hexes, as on the table: ``(q+1, r+1)`` directly below
+    ``(q, r)``, so a hex sits at column ``q - r`` and half-row ``q + r``. Each hex reads
+    ``..`` (unexplored), ``--`` (a territory with no outpost) or the seat numbers of its
+    outposts (coloured; ``x``: toppled)."""
+    hexes: Sequence[Mapping[str, Any]] = view.get("hexes", [])
+    if not hexes:
+        return Text("")
+    at = {
+        (int(h.get("q", 0)) - int(h.get("r", 0)), int(h.get("q", 0)) + int(h.get("r", 0))): h
+        for h in hexes
+    }
+    xs = [x for x, _ in at]
+    ys = [y for _, y in at]
+    text = Text("Map (.. unexplored, -- no outpost, digits: seats with outposts, x toppled):\n")
+    for y in range(min(ys), max(ys) + 1):
+        line = Text("  ")
+        for x in range(min(xs), max(xs) + 1):
+            cell = at.get((x, y))
+            line.append_text(_hex_mark(cell) if cell is not None else Text("  "))
+            line.append(" ")
+        text.append_text(Text(line.plain.rstrip() and "") if not line.plain.strip() else line)
+        text.append("\n")
     return text
 
 
@@ -304,10 +356,11 @@ def render_tapestry_view(
         parts.append(you)
     parts += [_seats_table(view, names), _cards_table(view, names)]
     capitals = [_capital(seat, names) for seat in view.get("seats", [])]
-    parts += [Columns(capitals, padding=(0, 4)), _map(view, names), _decision(view, names)]
+    parts += [Columns(capitals, padding=(0, 4)), hex_map(view), _map(view, names)]
     bots = render_bots(view)  # solo: the Automa and the Shadow Empire
     if bots is not None:
-        parts.insert(len(parts) - 1, bots)
+        parts.append(bots)
+    parts.append(_decision(view, names))
     return Group(*parts)
 
 

@@ -27,6 +27,7 @@ from rich.progress import (
     Task,
     TextColumn,
     TimeElapsedColumn,
+    TimeRemainingColumn,
 )
 from rich.table import Table
 from rich.text import Text
@@ -72,19 +73,28 @@ def simulate(
     workers: int = typer.Option(2, help="Worker processes (0: play in this process)."),
     seed: str = typer.Option("sim", help="Master seed: every game seed derives from it."),
     db: str | None = typer.Option(None, help="SQLite event store (default $ANNALES_DB)."),
-    batch: int = typer.Option(DEFAULT_BATCH, help="Games per commit."),
+    batch: int | None = typer.Option(
+        None,
+        min=1,
+        help=f"Games per commit (default: small enough that progress shows early, at most "
+        f"{DEFAULT_BATCH}).",
+    ),
     options: str = typer.Option("{}", help="Game options as JSON, e.g. '{\"trophies\": 5}'."),
     projections: bool = typer.Option(
         True, "--projections/--no-projections", help="Bring the read models up to date after."
     ),
     readmodels: str | None = typer.Option(
-        None, envvar="ANNALES_READMODELS", help="Read-model file (default: next to the store)."
+        None,
+        envvar="ANNALES_READMODELS",
+        help="Read-model file (default: named after the store, e.g. data/sim.readmodels.db).",
     ),
 ) -> None:
     """Play bot games in parallel worker processes straight into the store.
 
-    Example: ``annales simulate --game riseandfall --players 3 --games 1000 --bots
-    random,greedy --workers 2 --seed S``
+    \b
+    Example (40 three-player Rise & Fall games take about 2 minutes on 2 cores):
+      annales simulate --game riseandfall --players 3 --games 40 --workers 2 --seed S \\
+          --db data/sim.db
     """
     from annales_cli.remote import game_name
 
@@ -98,6 +108,8 @@ def simulate(
         console.print("[red]--options must be a JSON object[/]")
         raise typer.Exit(2)
     kinds = [k.strip() for k in bots.split(",") if k.strip()]
+    if batch is None:  # a few games per commit first: the bar moves within the first games
+        batch = max(1, min(DEFAULT_BATCH, games // (8 * max(workers, 1))))
     config = store_config(db)
     try:
         jobs = simulation_jobs(name, players, games, kinds, seed.encode(), parsed)
@@ -107,7 +119,12 @@ def simulate(
     columns = (
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
         GamesPerSecond(), TextColumn("{task.fields[events]:,} events"), TimeElapsedColumn(),
+        TextColumn("left"), TimeRemainingColumn(),
     )  # fmt: skip
+    console.print(
+        f"{len(jobs)} games on {workers or 'no'} worker process(es), {batch} game(s) per commit; "
+        "the bar moves as each commit lands"
+    )
     with Progress(*columns, console=console) as progress:
         task = progress.add_task(f"{name} {players}p", total=len(jobs), events=0)
 
@@ -137,22 +154,53 @@ def _summary(report: SimulationReport) -> None:
             f"store: {report.events / report.commit_seconds:,.0f} events/s while committing "
             f"({report.commit_seconds:.2f} s of commits, lock waits included)"
         )
-    table = Table(title="Bots (this run)")
-    for column in ("bot", "seats", "wins", "win rate", "avg score"):
+    from projections.queries import wilson
+
+    table = Table(title="Per bot kind (this run)")
+    for column in ("bot", "seats", "wins", "win rate", "95% interval", "avg score"):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for stats in kind_stats(report.results):
-        table.add_row(stats.kind, str(stats.seats), str(stats.wins),
-                      f"{stats.win_rate:.1%}", f"{stats.average_score:.1f}")  # fmt: skip
+        low, high = wilson(stats.wins, stats.seats)
+        table.add_row(stats.kind, str(stats.seats), str(stats.wins), f"{stats.win_rate:.1%}",
+                      f"{low:.1%}–{high:.1%}", f"{stats.average_score:.1f}")  # fmt: skip
     console.print(table)
+    console.print(seat_table(report))
+
+
+def seat_table(report: SimulationReport) -> Table:
+    """Win rates per seat (seat 0 first) with 95 % Wilson intervals, and which bot kinds sat
+    there: kinds rotate over seats, so read it with the per-kind table."""
+    from projections.queries import wilson
+
+    seats: dict[int, list[int]] = {}
+    kinds: dict[int, set[str]] = {}
+    for result in report.results:
+        for seat, name in enumerate(result.seat_names):
+            entry = seats.setdefault(seat, [0, 0, 0])
+            entry[0] += 1
+            entry[1] += int(seat in result.winners)
+            entry[2] += result.scores[seat] if seat < len(result.scores) else 0
+            kinds.setdefault(seat, set()).add(name)
+    table = Table(title="Per seat (this run)")
+    for column in ("seat", "games", "wins", "win rate", "95% interval", "avg score", "bots"):
+        table.add_column(column, justify="left" if column in ("seat", "bots") else "right")
+    for seat in sorted(seats):
+        games, wins, total = seats[seat]
+        low, high = wilson(wins, games)
+        table.add_row(f"seat {seat}", str(games), str(wins), f"{wins / games:.1%}",
+                      f"{low:.1%}–{high:.1%}", f"{total / games:.1f}",
+                      ", ".join(sorted(kinds[seat])))  # fmt: skip
+    return table
 
 
 def _project(config: StoreConfig, readmodels: str | None, game: str, players: int) -> None:
     from projections import queries
-    from projections.runner import ReadModelRunner, default_path
+    from projections.runner import ReadModelRunner, check_owner, path_for
     from service.store.eventstore import EventStore
 
-    path = readmodels or default_path(config.path if config.kind == "sqlite" else "data/x")
+    path = readmodels or path_for(config)
     store = EventStore(config)
+    check_owner(path, store)
     runner = ReadModelRunner(store, path, batch_size=2000)
     try:
         target = store.max_notification_id()

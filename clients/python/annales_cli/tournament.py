@@ -14,8 +14,8 @@ Examples::
     annales tournament verify tournament.jsonl                       # offline, fresh process
 
 The store comes from ``--db`` (a SQLite file), else ``ANNALES_STORE`` / ``ANNALES_DB`` /
-``ANNALES_PG_*`` as for ``annales serve``. People play their games through the normal game
-API (``annales play GAME --seat N`` with the seat token printed by ``start`` / ``round``).
+``ANNALES_PG_*`` as for ``annales serve``. People play their games through a server on the
+same store with the seat token printed by ``start`` / ``round``: ``annales join TOKEN``.
 ``verify`` needs nothing but the record file.
 """
 
@@ -102,10 +102,10 @@ def standings_table(standings: Standings | tuple[StandingRow, ...], title: str =
     return table
 
 
-def _print_round(round_start: RoundStart) -> None:
+def _print_round(round_start: RoundStart, names: list[str] | None = None) -> None:
     table = Table(title=f"Round {round_start.round}")
     table.add_column("table", justify="right")
-    table.add_column("game")
+    table.add_column("game", overflow="fold")
     table.add_column("seats (seat: entrant)")
     for game in round_start.games:
         seats = ", ".join(f"{s.seat}: {s.name}" for s in game.seats)
@@ -113,7 +113,10 @@ def _print_round(round_start: RoundStart) -> None:
     console.print(table)
     tokens = [(game, s) for game in round_start.games for s in game.seats if s.token]
     if tokens:
-        console.print("seat tokens (secret: give each person their own):")
+        console.print(
+            "seat tokens (secret: give each person their own; they play with "
+            "`annales join TOKEN` against a server on this store):"
+        )
     for game, seat in tokens:  # plain lines, never wrapped or cut: they are copied
         console.print(
             f"{seat.name} (game {game.game_id}, seat {seat.seat}): {seat.token}",
@@ -122,7 +125,15 @@ def _print_round(round_start: RoundStart) -> None:
             soft_wrap=True,
         )
     if round_start.byes:
-        console.print(f"byes: entrants {', '.join(str(b) for b in round_start.byes)}")
+        who = [
+            names[b] if names is not None and 0 <= b < len(names) else f"entrant {b}"
+            for b in round_start.byes
+        ]
+        console.print(f"bye this round: {', '.join(who)}")
+
+
+def _names(service: TournamentService, tournament_id: str) -> list[str]:
+    return service.state(tournament_id).names()
 
 
 @tournament_app.command("new")
@@ -138,7 +149,7 @@ def new(
 ) -> None:
     """Create a tournament and print its id and the SHA-256 commitment of its master seed.
 
-    Example: ``annales tournament new riseandfall --format duplicate --rounds 2``
+    Example: annales tournament new riseandfall --format duplicate --rounds 2
     """
     try:
         created = _service(db).create(
@@ -163,9 +174,9 @@ def add(
     bot: str | None = typer.Option(None, help="Register bots of this kind (random, greedy…)."),
     db: str | None = typer.Option(None, help=DB_HELP),
 ) -> None:
-    """Register entrants: people (default) or bots (``--bot KIND``).
+    """Register entrants: people (default) or bots (--bot KIND).
 
-    Example: ``annales tournament add tournament-x Ann Bob`` or ``… R1 R2 --bot random``
+    Example: annales tournament add tournament-x Ann Bob (or … R1 R2 --bot random)
     """
     service = _service(db)
     try:
@@ -182,8 +193,9 @@ def add(
 @tournament_app.command("start")
 def start(tournament_id: str, db: str | None = typer.Option(None, help=DB_HELP)) -> None:
     """Close registration, pair round 1 and print its tables with the people's seat tokens."""
+    service = _service(db)
     try:
-        _print_round(_service(db).start(tournament_id))
+        _print_round(service.start(tournament_id), _names(service, tournament_id))
     except ServiceError as error:
         raise _fail(error) from None
 
@@ -195,8 +207,9 @@ def show_round(
     db: str | None = typer.Option(None, help=DB_HELP),
 ) -> None:
     """Print a round's tables and the people's seat tokens (again)."""
+    service = _service(db)
     try:
-        _print_round(_service(db).round(tournament_id, number))
+        _print_round(service.round(tournament_id, number), _names(service, tournament_id))
     except ServiceError as error:
         raise _fail(error) from None
 
@@ -218,14 +231,24 @@ def report(
         )
     except ServiceError as error:
         raise _fail(error) from None
+    names = _names(service, tournament_id)
     for item in reports:
         console.print(f"result recorded: {item.game_id}")
         if item.next_round is not None:
-            _print_round(item.next_round)
+            _print_round(item.next_round, names)
         if item.ended:
             console.print("[green]the tournament has ended[/]")
     if not reports:
-        console.print("no finished game to report")
+        state = service.state(tournament_id)
+        if state.ended is not None:
+            console.print("the tournament has ended: every result is recorded")
+            return
+        games = state.round_games(state.current_round) if state.started else []
+        recorded = sum(1 for g in games if g.game_id in state.results)
+        console.print(
+            f"nothing new to report: round {state.current_round} has {recorded} of "
+            f"{len(games)} results recorded; the others are still being played"
+        )
 
 
 @tournament_app.command("run")
@@ -236,7 +259,7 @@ def run(
 ) -> None:
     """Play a bot tournament to its end (starting it if needed), a standings table per round.
 
-    Example: ``annales tournament run tournament-x --workers 2``
+    Example: annales tournament run tournament-x --workers 2
     """
     service = _service(db)
     runner: Any = None
@@ -246,26 +269,65 @@ def run(
 
         runner = context = ParallelRunner(_config(db), workers=workers)
 
-    def on_round(number: int, standings: Standings) -> None:
-        console.print(standings_table(standings, f"After round {number}"))
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
-    try:
-        with context, console.status("playing…"):
-            service.run(tournament_id, runner, on_round)
-    except ServiceError as error:
-        raise _fail(error) from None
+    state = service.state(tournament_id)
+    total = state.rounds or state.info.rounds or None
+    columns = (
+        TextColumn("[bold]rounds"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        TextColumn("left"), TimeRemainingColumn(),
+    )  # fmt: skip
+    with Progress(*columns, console=console) as progress:
+        task = progress.add_task("rounds", total=total, completed=len(state.completed))
+
+        def on_round(number: int, standings: Standings) -> None:
+            completed = service.state(tournament_id).completed.get(number)
+            rows = completed.standings if completed is not None else standings.rows
+            progress.console.print(standings_table(rows, f"After round {number}"))
+            progress.update(task, completed=number, total=standings.rounds or total)
+
+        try:
+            with context:
+                service.run(tournament_id, runner, on_round)
+        except ServiceError as error:
+            raise _fail(error) from None
     final = service.standings(tournament_id)
     console.print(standings_table(final))
     console.print(f"master seed revealed: {final.master_seed}")
 
 
 @tournament_app.command("standings")
-def standings(tournament_id: str, db: str | None = typer.Option(None, help=DB_HELP)) -> None:
+def standings(
+    tournament_id: str,
+    db: str | None = typer.Option(None, help=DB_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON (one row per line)."),
+) -> None:
     """Print the standings (final, with the revealed master seed, once ended)."""
+    service = _service(db)
     try:
-        current = _service(db).standings(tournament_id)
+        current = service.standings(tournament_id)
     except ServiceError as error:
         raise _fail(error) from None
+    if as_json:
+        import msgspec
+
+        from annales_cli.remote import print_json
+
+        for row in current.rows:
+            print_json(msgspec.to_builtins(row))
+        return
+    completed = service.state(tournament_id).completed
+    if not current.ended and completed:
+        last = max(completed)
+        console.print(standings_table(completed[last].standings, f"After round {last}"))
+        return
     console.print(standings_table(current))
     if current.master_seed:
         console.print(f"master seed revealed: {current.master_seed}")
@@ -274,10 +336,16 @@ def standings(tournament_id: str, db: str | None = typer.Option(None, help=DB_HE
 @tournament_app.command("export")
 def export(
     tournament_id: str,
-    output: Path | None = typer.Option(None, "-o", "--output", help="File (default stdout)."),
+    output: Path | None = typer.Option(
+        None, "-o", "--output", dir_okay=False, help="File (default stdout)."
+    ),
     db: str | None = typer.Option(None, help=DB_HELP),
 ) -> None:
     """Write the record of an ended tournament (canonical JSON lines, one file)."""
+    if output is not None:
+        from annales_cli.remote import check_writable
+
+        check_writable(output)
     try:
         lines = _service(db).export(tournament_id)
     except ServiceError as error:
@@ -291,12 +359,16 @@ def export(
 
 
 @tournament_app.command("verify")
-def verify(record: Path) -> None:
+def verify(
+    record: Path = typer.Argument(
+        ..., exists=True, dir_okay=False, readable=True, help="The tournament record."
+    ),
+) -> None:
     """Re-run every game from the derived seeds, check every hash, recompute the standings.
 
     Offline: trusts nothing but the record and the rules. Exit status 1 on any difference,
     each reported with its round, table and sequence number.
-    Example: ``annales tournament verify tournament.jsonl``
+    Example: annales tournament verify tournament.jsonl
     """
     with console.status("verifying…"):
         result = verify_tournament(record.read_bytes().splitlines())
