@@ -14,7 +14,7 @@ from typing import cast
 import msgspec
 
 from domain.core import Event
-from domain.imperium.civ.view import CivView, civ_view
+from domain.imperium.civ.view import CivView, civ_public, civ_view
 from domain.imperium.commands import ImperiumCommand
 from domain.imperium.engine import current_options
 from domain.imperium.events import AgendaSet, CardDrawn, CardMoved, MarketPrepared
@@ -186,6 +186,8 @@ def redact(state: ImperiumState, event: Event, viewer: int | None) -> Event:
     if state.phase == OVER:
         return event
     if isinstance(event, (CardDrawn, CardMoved)):
+        if civ_public(state, event.src, event.dst):
+            return event
         if not visible(event.src, viewer) and not visible(event.dst, viewer):
             return type(event)(seat=event.seat, card="", src=event.src, dst=event.dst)
         return event

@@ -28,6 +28,8 @@ from typing import Any
 import grpc
 from annales.v1 import annales_pb2 as pb
 from annales.v1 import annales_pb2_grpc as pb_grpc
+from annales.v1 import campaign_pb2 as cpb
+from annales.v1 import campaign_pb2_grpc as cpb_grpc
 from annales.v1 import readmodels_pb2 as rpb
 from annales.v1 import readmodels_pb2_grpc as rpb_grpc
 from annales.v1 import tournament_pb2 as tpb
@@ -37,6 +39,7 @@ from grpc_reflection.v1alpha import reflection
 
 from projections.process import RunnerProcess
 from projections.runner import default_path
+from service.api.campaigns import CampaignServicer
 from service.api.readmodels import ReadModels, ReadModelServicer
 from service.api.servicer import Diagnostics, Servicer
 from service.api.status import ApiError, abort
@@ -158,6 +161,7 @@ def start(
     rpb_grpc.add_ReadModelServiceServicer_to_server(ReadModelServicer(readers), server)
     pb_grpc.add_DiagnosticsServiceServicer_to_server(Diagnostics(), server)
     tpb_grpc.add_TournamentServiceServicer_to_server(TournamentServicer(service), server)
+    cpb_grpc.add_CampaignServiceServicer_to_server(CampaignServicer(service), server)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     names = (
@@ -165,6 +169,7 @@ def start(
         pb.DESCRIPTOR.services_by_name["DiagnosticsService"].full_name,
         rpb.DESCRIPTOR.services_by_name["ReadModelService"].full_name,
         tpb.DESCRIPTOR.services_by_name["TournamentService"].full_name,
+        cpb.DESCRIPTOR.services_by_name["CampaignService"].full_name,
         health.SERVICE_NAME,
         reflection.SERVICE_NAME,
     )

@@ -390,7 +390,8 @@ def main() -> None:
     for title, module in (("gRPC API", "tests.bench.api"),
                           ("projections", "tests.bench.projections"),
                           ("several servers on PostgreSQL", "tests.bench.scaleout"),
-                          ("simulation (annales simulate)", "tests.bench.simulate")):  # fmt: skip
+                          ("simulation (annales simulate)", "tests.bench.simulate"),
+                          ("Imperium solo (C.I.V.)", "tests.bench.solo")):  # fmt: skip
         print(f"== {title} ==")
         importlib.import_module(module).main()
 

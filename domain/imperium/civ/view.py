@@ -29,6 +29,14 @@ class CivView(msgspec.Struct, frozen=True, kw_only=True):
     score: int
 
 
+def civ_public(state: object, src: str, dst: str) -> bool:
+    """``True`` for a move into or out of the C.I.V.'s history in a solo game: its history is
+    public, each card in it having been turned face up when resolved ("RÉSOUDRE LES CARTES DE
+    LA C.I.V."), so these moves are never redacted."""
+    history = f"{CIV}:history"
+    return getattr(state, "civ", None) is not None and history in (src, dst)
+
+
 def civ_view(state: object) -> CivView | None:
     """The C.I.V.'s public board of ``state`` (an ``ImperiumState``; ``None`` unless solo)."""
     civ = getattr(state, "civ", None)
