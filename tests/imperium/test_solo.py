@@ -304,3 +304,18 @@ def test_long_solo_games(level: str) -> None:
     for seed in range(100):
         human, civ = PAIRS[seed % 16]
         _check_game(human, civ, level, seed, greedy=seed % 2 == 1)
+
+
+def test_solo_content_is_validated_and_its_assumptions_listed() -> None:
+    """Every table row parses (bad steps are refused at load) and the content report lists
+    the solo assumptions: the untranscribed tables, the token glyphs, the decisions."""
+    with pytest.raises(S.SoloError):
+        S.parse_alternatives("gain:gold:1")
+    with pytest.raises(S.SoloError):
+        S.parse_alternatives("teleport:1")
+    lines = GAME.assumptions()
+    assert any("not transcribed" in line and "romans" in line for line in lines)
+    assert any("token_glyphs" in line for line in lines)
+    assert any("civ_auto_answer" in line for line in lines)
+    assert S.transcribed() == ["carthaginians"]
+    assert all(S.level(key).key == key for key in LEVELS)

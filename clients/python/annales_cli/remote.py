@@ -79,6 +79,8 @@ GAME_OPTIONS = {
     "--civilizations": ("tapestry", "civilizations_dealt"),
     "--nations": ("imperium", "nations"),
     "--box": ("imperium", "box"),
+    "--difficulty": ("imperium", "difficulty"),
+    "--civ-nation": ("imperium", "civ_nation"),
 }
 ServerOption = typer.Option(None, "--server", envvar="ANNALES_SERVER", help=SERVER_HELP)
 TokensOption = typer.Option(None, "--tokens", help=TOKENS_HELP)
@@ -109,6 +111,12 @@ def new(
     box: str | None = typer.Option(
         None, help="imperium: whose common cards are used, classics or legends."
     ),
+    difficulty: str | None = typer.Option(
+        None, help="imperium solo (1 player): chieftain, warlord, imperator, sovereign, overlord."
+    ),
+    civ_nation: str | None = typer.Option(
+        None, help="imperium solo (--players 1): the C.I.V.'s nation (random when unset)."
+    ),
     server: str | None = ServerOption,
     tokens: Path | None = TokensOption,
 ) -> None:
@@ -130,7 +138,7 @@ def new(
     given: dict[str, object] = {
         "--trophies": trophies, "--world": world, "--civilizations": civilizations,
         "--nations": [n.strip() for n in nations.split(",") if n.strip()] if nations else None,
-        "--box": box,
+        "--box": box, "--difficulty": difficulty, "--civ-nation": civ_nation,
     }  # fmt: skip
     for flag, value in given.items():
         if value is None:

@@ -111,6 +111,12 @@ class DifficultyMark(Sourced, frozen=True, kw_only=True):
     stars: int
 
 
+class SoloDecision(Sourced, frozen=True, kw_only=True):
+    """A reading or choice the booklet left open (solo rules)."""
+
+    topic: str
+
+
 class Campaign(Sourced, frozen=True, kw_only=True):
     """The campaign figures ("MODE CAMPAGNE")."""
 
@@ -170,6 +176,7 @@ class SoloFile(msgspec.Struct, frozen=True, kw_only=True):
     rules: tuple[Rule, ...]
     nation_rules: tuple[NationRule, ...]
     difficulty_marks: tuple[DifficultyMark, ...]
+    decisions: tuple[SoloDecision, ...]
     campaign: Campaign
     tables: tuple[TableData, ...]
 
@@ -266,6 +273,7 @@ def _load() -> SoloFile:
     records += [(f"rule {r.key}", r) for r in data.rules]
     records += [(f"nation rule {r.nation}", r) for r in data.nation_rules]
     records += [(f"difficulty {r.nation}", r) for r in data.difficulty_marks]
+    records += [(f"decision {r.topic}", r) for r in data.decisions]
     records += [(f"table {t.nation}/{t.side}", t) for t in data.tables]
     for name, record in records:
         error = record.provenance_error()
@@ -317,6 +325,8 @@ def transcribed() -> list[str]:
 def assumptions() -> list[str]:
     """Every assumed solo record, one line each (for ``annales content report``)."""
     lines = [f"solo.json: token_glyphs: {SOLO.token_glyphs.note}"]
+    lines += [f"solo.json: decision {d.topic}: {d.note}" for d in SOLO.decisions
+              if d.source == "assumed"]  # fmt: skip
     lines += [f"solo.json: difficulty {m.nation}: {m.note}" for m in SOLO.difficulty_marks
               if m.source == "assumed"]  # fmt: skip
     for data in SOLO.tables:
