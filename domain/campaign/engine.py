@@ -60,6 +60,7 @@ class CampaignState:
     deck_added: list[str] = field(default_factory=list)
     deck_removed: list[str] = field(default_factory=list)
     beaten: list[str] = field(default_factory=list)
+    unrest_removed: list[str] = field(default_factory=list)
     games: list[CampaignGameStarted] = field(default_factory=list)
     results: list[CampaignGameRecorded] = field(default_factory=list)
     ended: CampaignEnded | None = None
@@ -104,6 +105,10 @@ def evolve(state: CampaignState, event: CampaignEventType) -> None:
                 state.deck_removed.append(event.card)
         else:
             state.losses += 1
+        if event.unrest_removed:
+            state.unrest_removed.append(event.unrest_removed)
+        if event.unrest_returned in state.unrest_removed:
+            state.unrest_removed.remove(event.unrest_returned)
     elif isinstance(event, CampaignEnded):
         state.ended = event
 
@@ -146,6 +151,8 @@ def game_options(state: CampaignState, civ_nation: str) -> dict[str, object]:
         options["deck_removed"] = list(state.deck_removed)
     if info.bonus:
         options["bonus_tokens"] = list(BONUS_TOKENS)
+    if state.unrest_removed:
+        options["unrest_removed"] = list(state.unrest_removed)
     return options
 
 
@@ -168,11 +175,13 @@ def start_game(state: CampaignState, civ_nation: str) -> list[CampaignEventType]
 
 def record_result(state: CampaignState, score: int, civ_score: int, won: bool, date: str,
                   change: str = "", card: str = "", gained: tuple[str, ...] = (),
-                  starting: tuple[str, ...] = (), last_hash: str = ""
-                  ) -> list[CampaignEventType]:  # fmt: skip
+                  starting: tuple[str, ...] = (), last_hash: str = "",
+                  unrest: tuple[str, ...] = ()) -> list[CampaignEventType]:  # fmt: skip
     """Record the current game's result. After a win, ``change`` is ``add`` (``card`` among
     ``gained``: non-fame cards gained during the game) or ``remove`` (``card`` among
-    ``starting``: the starting deck of that game); after a loss there is no change."""
+    ``starting``: the starting deck of that game); after a loss there is no change.
+    Maître suprême (``unrest``: the common unrest cards of the game, in order): a win removes
+    the first one not yet removed, a loss puts the last removed one back."""
     game = state.current
     if game is None:
         raise CampaignError("NO_GAME", "no campaign game is waiting for its result")
@@ -184,9 +193,16 @@ def record_result(state: CampaignState, score: int, civ_score: int, won: bool, d
         raise CampaignError("CARD", f"{card!r} is not in the starting deck")
     if not won and (change or card):
         raise CampaignError("CHANGE", "no deck change after a loss")
+    removed = returned = ""
+    if state.info.mode == "supreme":
+        if won:
+            removed = next((c for c in unrest if c not in state.unrest_removed), "")
+        elif state.unrest_removed:
+            returned = state.unrest_removed[-1]
     events: list[CampaignEventType] = [CampaignGameRecorded(
         number=game.number, game_id=game.game_id, score=score, civ_score=civ_score, won=won,
-        date=date, change=change, card=card, last_hash=last_hash)]  # fmt: skip
+        date=date, change=change, card=card, last_hash=last_hash, unrest_removed=removed,
+        unrest_returned=returned)]  # fmt: skip
     wins, losses = state.wins + int(won), state.losses + int(not won)
     if wins >= WINS_NEEDED or losses >= LOSSES_ENDING:
         events.append(CampaignEnded(won=wins >= WINS_NEEDED, wins=wins, losses=losses))

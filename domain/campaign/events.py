@@ -51,6 +51,10 @@ class CampaignGameRecorded(CampaignEvent, frozen=True, kw_only=True):
     change: str = ""
     card: str = ""
     last_hash: str = ""
+    #: Maître suprême: the common unrest card removed after this win, or put back after
+    #: this loss ("" none).
+    unrest_removed: str = ""
+    unrest_returned: str = ""
 
 
 class CampaignEnded(CampaignEvent, frozen=True, kw_only=True):

@@ -66,6 +66,8 @@ class ImperiumOptions(msgspec.Struct, frozen=True, kw_only=True):
     deck_added: tuple[str, ...] = ()
     deck_removed: tuple[str, ...] = ()
     bonus_tokens: tuple[int, ...] = ()
+    #: Campaign only ("MODE MAÎTRE SUPRÊME"): common unrest cards left out of the game.
+    unrest_removed: tuple[str, ...] = ()
 
 
 class Frame(msgspec.Struct, frozen=True, kw_only=True):

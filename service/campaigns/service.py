@@ -216,9 +216,10 @@ class CampaignService:
             gained, starting = self.candidates(campaign_id)
             last_hash = self.store.read(game.game_id, after=match.version - 1)[-1].hash
             date = datetime.datetime.now(datetime.UTC).date().isoformat()
+            unrest = tuple(c for c in C.COMMON_UNREST if C.in_game(C.CARDS[c], 2))
             self._decide(campaign_id, lambda s: engine.record_result(
                 s, outcome.scores[0], civ.score, bool(outcome.winners), date, change, card,
-                gained, starting, last_hash))  # fmt: skip
+                gained, starting, last_hash, unrest))  # fmt: skip
             return self.state(campaign_id)
 
     def export(self, campaign_id: str) -> list[bytes]:

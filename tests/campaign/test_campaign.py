@@ -151,9 +151,32 @@ def test_campaign_rules() -> None:
 
 
 def test_supreme_master_campaign_options() -> None:
-    """MODE MAÎTRE SUPRÊME: every game at Suzerain with the supreme-master modifier."""
+    """MODE MAÎTRE SUPRÊME: every game at Suzerain with the supreme-master modifier; after
+    each win a common unrest card leaves the game, after a loss one comes back."""
     state = CampaignState()
     for event in engine.create("campaign-s", "Di", NATION, mode="supreme"):
         engine.evolve(state, event)
     options = engine.start_game(state, "greeks")[0].options
     assert options["difficulty"] == "overlord" and options["supreme_master"] is True
+    unrest = ("UNR1", "UNR2")
+    for event in engine.start_game(state, "greeks"):
+        engine.evolve(state, event)
+    for event in engine.record_result(state, 60, 50, True, "2026-01-01", "remove", "S",
+                                      starting=("S",), unrest=unrest):  # fmt: skip
+        engine.evolve(state, event)
+    after_win = engine.start_game(state, "celts")[0]
+    assert after_win.options["unrest_removed"] == ["UNR1"]
+    engine.evolve(state, after_win)
+    for event in engine.record_result(state, 40, 50, False, "2026-01-02", unrest=unrest):
+        engine.evolve(state, event)
+    assert "unrest_removed" not in engine.start_game(state, "celts")[0].options
+    from domain.core import Chance
+    from domain.imperium.game import ImperiumGame
+
+    game = ImperiumGame()
+    solo = game.initial({"nations": [NATION], "civ_nation": "greeks",
+                         "unrest_removed": ["UNR1"]}, 1)  # fmt: skip
+    for event in game.setup(solo, Chance(b"s", 0)):
+        solo = game.evolve(solo, event)
+    assert "UNR1" not in solo.unrest and "UNR2" in [*solo.unrest, *[
+        c for slot in solo.market for c in slot.unrest]]  # fmt: skip

@@ -42,7 +42,7 @@ def check_options(options: ImperiumOptions, seats: int) -> None:
     """Refuse unknown solo option values (``MalformedCommand`` naming the field)."""
     solo = (options.difficulty, options.supreme_master, options.civ_nation, options.civ_side,
             options.campaign_id, options.deck_added, options.deck_removed,
-            options.bonus_tokens)  # fmt: skip
+            options.bonus_tokens, options.unrest_removed)  # fmt: skip
     if seats != 1:
         if any(solo):
             raise _field("difficulty", "the solo options need a one-seat game.")
@@ -67,6 +67,8 @@ def check_options(options: ImperiumOptions, seats: int) -> None:
                                  or any(t < 0 for t in options.bonus_tokens)):  # fmt: skip
         raise _field("bonus_tokens", "three non-negative amounts (materials, population, "
                      "progress).")  # fmt: skip
+    if any(c not in C.COMMON_UNREST for c in options.unrest_removed):
+        raise _field("unrest_removed", f"only common unrest cards: {', '.join(C.COMMON_UNREST)}.")
     for name, cards in (("deck_added", options.deck_added), ("deck_removed", options.deck_removed)):
         unknown = [c for c in cards if c not in C.CARDS]
         if unknown:
@@ -176,7 +178,9 @@ def solo_deal(ctx: Ctx) -> None:
     removed = C.SETUP.fame_removed.values["2"]
     piles["fame"] = tuple(sorted(fame[i] for i in order[removed:]))
     piles["main"] = tuple(sorted(main))
-    ctx.emit(ev.MarketPrepared(piles=piles, unrest=C.unrest_pile(2, nations),
+    removed_unrest = ctx.state.options.unrest_removed
+    unrest = tuple(c for c in C.unrest_pile(2, nations) if c not in removed_unrest)
+    ctx.emit(ev.MarketPrepared(piles=piles, unrest=unrest,
                                removed=tuple(sorted(fame[i] for i in order[:removed])),
                                slots=SLOT_KINDS, box=box))  # fmt: skip
     for index in range(len(SLOT_KINDS)):
