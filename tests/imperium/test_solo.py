@@ -192,6 +192,7 @@ def test_decision_table_resolves_every_card_of_the_nation(nation: str, side: str
     card of its C.I.V. deck: one row, and the card leaves its slot."""
     table = S.table_for(nation, side)
     assert table.rows[-1].match == "other"
+    assert table.nation == (nation if nation in S.transcribed() else "*")
     for card in sorted(set(C.NATIONS[nation].starting_deck))[:4]:
         if "unrest" in C.CARDS[card].suits:
             continue
@@ -314,8 +315,8 @@ def test_solo_content_is_validated_and_its_assumptions_listed() -> None:
     with pytest.raises(S.SoloError):
         S.parse_alternatives("teleport:1")
     lines = GAME.assumptions()
-    assert any("not transcribed" in line and "romans" in line for line in lines)
+    assert any("not transcribed" in line and "scythians" in line for line in lines)
     assert any("token_glyphs" in line for line in lines)
     assert any("civ_auto_answer" in line for line in lines)
-    assert S.transcribed() == ["carthaginians", "minoans"]
+    assert {"carthaginians", "minoans"} <= set(S.transcribed())
     assert all(S.level(key).key == key for key in LEVELS)

@@ -11,7 +11,7 @@ alternative is a list of steps joined by ``+``; a step is ``kind:arg:arg``.
 
 >>> level("imperator").slots, level("overlord").slots, level("chieftain").token_slot
 (5, 6, 5)
->>> table_for("greeks", "barbarian").nation, table_for("carthaginians", "empire").nation
+>>> table_for("scythians", "barbarian").nation, table_for("carthaginians", "empire").nation
 ('*', 'carthaginians')
 >>> parse_alternatives("spend:materials:2 + acquire:region | gain:progress:1")[1]
 (CivStep(kind='gain', args=('progress', '1')),)
@@ -51,9 +51,14 @@ STEP_KINDS: dict[str, int] = {
     "abandon_for_fame": 1,  # guard: abandon N regions in play to draw a fame card
     "steal": 2,  # attack: resource, amount taken from the human
     "convert": 3,  # if possible (not a guard): pay resource x amount to gain 1 of resource
+    "take_unrest": 0,  # the C.I.V. takes the top unrest card into its discard ("Récupérez")
+    "abandon": 1,  # guard: abandon N of its regions in play (the last played first)
+    "nothing": 0,  # no C.I.V. step (a row whose alternative only acts on the human)
 }
 #: steps that make an alternative unavailable when they cannot be met.
-GUARDS = frozenset({"spend", "spend_all", "acquire", "return_unrest", "abandon_for_fame"})
+GUARDS = frozenset(
+    {"spend", "spend_all", "acquire", "return_unrest", "abandon_for_fame", "abandon"}
+)
 
 
 class SoloError(ValueError):
@@ -135,6 +140,7 @@ class RowData(msgspec.Struct, frozen=True, kw_only=True):
     you: tuple[dict[str, Any], ...] = ()
     you_else: tuple[dict[str, Any], ...] = ()
     match_assumed: str = ""
+    do_assumed: str = ""
 
 
 class Row(msgspec.Struct, frozen=True, kw_only=True):
@@ -206,7 +212,7 @@ def _check_args(kind: str, args: list[str]) -> None:
         raise SoloError(f"bad convert arguments {args}")
     if kind == "spend_all" and not all(a in RESOURCES for a in args):
         raise SoloError(f"bad spend_all arguments {args}")
-    if kind in ("discard_top", "dynasty", "abandon_for_fame") and not args[0].isdigit():
+    if kind in ("discard_top", "dynasty", "abandon_for_fame", "abandon") and not args[0].isdigit():
         raise SoloError(f"bad {kind} count {args}")
     if kind in ("acquire", "innovate") and not all(s in SUITS for s in args[0].split("/")):
         raise SoloError(f"bad {kind} suits {args}")
@@ -221,6 +227,7 @@ def _check_match(match: str) -> None:
         (head == "suit" and value in SUITS)
         or (head == "name" and value in names)
         or (head == "state" and value in ("barbarian", "empire"))
+        or (head == "icon" and value == "attack")
     )
     if not ok:
         raise SoloError(f"bad match {match!r}")
@@ -252,7 +259,7 @@ def _table(data: TableData) -> Table:
                 you=you,
                 you_else=you_else,
                 text=raw.text,
-                assumed=data.source == "assumed" or bool(raw.match_assumed),
+                assumed=data.source == "assumed" or bool(raw.match_assumed or raw.do_assumed),
             )
         )
     if not rows or rows[-1].match != "other":
@@ -336,6 +343,9 @@ def assumptions() -> list[str]:
             if row.match_assumed:
                 lines.append(f"solo.json: table {data.nation}/{data.side} row {index} "
                              f"({row.match}): {row.match_assumed}")  # fmt: skip
+            if row.do_assumed:
+                lines.append(f"solo.json: table {data.nation}/{data.side} row {index} "
+                             f"({row.match}) effect: {row.do_assumed}")  # fmt: skip
     missing = [n for n in C.ALL_NATIONS if n not in transcribed()]
     lines.append(
         "solo.json: decision tables not transcribed (the generic table is used): "

@@ -20,6 +20,7 @@ from domain.imperium.civ.content import CivStep, Row
 from domain.imperium.civ.events import CivCardResolved, CivDieRolled
 from domain.imperium.content_effects import Abandon, Discard, Recall, Step
 from domain.imperium.engine import Ctx, dump_steps, steps_frame
+from domain.imperium.market import take_unrest
 from domain.imperium.ops import gain, move, z
 from domain.imperium.reactions import defend_frames
 from domain.imperium.state import Frame, ImperiumState
@@ -47,8 +48,8 @@ def start(ctx: Ctx) -> None:
 
 
 def matches(state: ImperiumState, card: str, match: str) -> bool:
-    """Whether a table row's ``match`` names ``card`` (its name, a category or a state icon;
-    ``other`` matches every card)."""
+    """Whether a table row's ``match`` names ``card`` (its name, a category, a state icon or
+    the attack icon ``icon:attack``; ``other`` matches every card)."""
     if match == "other":
         return True
     head, _, value = match.partition(":")
@@ -57,6 +58,8 @@ def matches(state: ImperiumState, card: str, match: str) -> bool:
         return bool(record.name == value)
     if head == "suit":
         return value in K.suits(card)
+    if head == "icon":
+        return bool(value == "attack" and record.attack)
     return bool(head == "state" and record.state_icon == value)
 
 
@@ -72,7 +75,7 @@ def possible(state: ImperiumState, step: CivStep) -> bool:
         return bool(O.best_market_card(state, tuple(args[0].split("/"))))
     if kind == "return_unrest":
         return any("unrest" in K.suits(c) for c in seat.discard)
-    if kind == "abandon_for_fame":
+    if kind in ("abandon_for_fame", "abandon"):
         return len(O.regions_in_play(state)) >= int(args[0])
     return True
 
@@ -178,6 +181,11 @@ def _civ_step(ctx: Ctx, step: CivStep, where: str, human: list[Frame]) -> str:
         for _ in range(int(args[0])):
             O.abandon_last(ctx)
         O.draw_fame(ctx)
+    elif kind == "abandon":
+        for _ in range(int(args[0])):
+            O.abandon_last(ctx)
+    elif kind == "take_unrest":
+        take_unrest(ctx, CIV, z(CIV, "discard"))
     elif kind == "steal":
         human.append(Frame(kind="civ_attack", seat=CIV, data=json.dumps(args)))
     return where
