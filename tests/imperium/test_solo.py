@@ -188,11 +188,12 @@ def test_carthaginian_glory_falls_back_without_regions() -> None:
 @pytest.mark.parametrize("nation", C.ALL_NATIONS)
 @pytest.mark.parametrize("side", ["barbarian", "empire"])
 def test_decision_table_resolves_every_card_of_the_nation(nation: str, side: str) -> None:
-    """Each nation's table (its own, or the generic one while not transcribed) resolves every
-    card of its C.I.V. deck: one row, and the card leaves its slot."""
+    """Each nation's own table resolves every card of its C.I.V. deck: one row, and the card
+    leaves its slot (a nation with one printed table uses it on either side)."""
     table = S.table_for(nation, side)
     assert table.rows[-1].match == "other"
-    assert table.nation == (nation if nation in S.transcribed() else "*")
+    assert table.nation == nation
+    assert table.side == (side if side in S.sides(nation) else S.sides(nation)[0])
     for card in sorted(set(C.NATIONS[nation].starting_deck))[:4]:
         if "unrest" in C.CARDS[card].suits:
             continue
@@ -217,6 +218,19 @@ def test_empty_dynasty_deck_triggers_the_end() -> None:
     while O.dynasty_size(ctx.state):
         O.take_dynasty(ctx, "1:discard")
     assert ctx.state.end_trigger == "dynasty_empty" and ctx.state.seats[CIV].empire
+
+
+@pytest.mark.parametrize("nation", ["vikings", "arthurians"])
+def test_vikings_and_arthurians_never_establish_an_empire(nation: str) -> None:
+    """ "Les Vikings ne peuvent pas établir d'empire", "Les Arthuriens ne peuvent pas établir
+    d'empire": their accession card (Harald Hardrada, Gwaith Camlan) reaching the C.I.V.'s
+    discard leaves its state card barbarian, and their one table is the barbarian one."""
+    ctx = Ctx(solo(civ=nation), Chance(b"dyn", 0))
+    taken = []
+    while O.dynasty_size(ctx.state):
+        taken.append(O.take_dynasty(ctx, "1:discard"))
+    assert C.NATIONS[nation].accession[0] in taken and not ctx.state.seats[CIV].empire
+    assert S.sides(nation) == ("barbarian",)
 
 
 @pytest.mark.parametrize(("empire", "gained"), [(False, 6), (True, 3)])
@@ -309,14 +323,13 @@ def test_long_solo_games(level: str) -> None:
 
 def test_solo_content_is_validated_and_its_assumptions_listed() -> None:
     """Every table row parses (bad steps are refused at load) and the content report lists
-    the solo assumptions: the untranscribed tables, the token glyphs, the decisions."""
+    the solo assumptions: the table readings, the token glyphs, the decisions."""
     with pytest.raises(S.SoloError):
         S.parse_alternatives("gain:gold:1")
     with pytest.raises(S.SoloError):
         S.parse_alternatives("teleport:1")
     lines = GAME.assumptions()
-    assert any("not transcribed" in line and "scythians" in line for line in lines)
     assert any("token_glyphs" in line for line in lines)
     assert any("civ_auto_answer" in line for line in lines)
-    assert {"carthaginians", "minoans"} <= set(S.transcribed())
+    assert S.transcribed() == sorted(C.ALL_NATIONS)
     assert all(S.level(key).key == key for key in LEVELS)

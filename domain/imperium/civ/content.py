@@ -11,8 +11,8 @@ alternative is a list of steps joined by ``+``; a step is ``kind:arg:arg``.
 
 >>> level("imperator").slots, level("overlord").slots, level("chieftain").token_slot
 (5, 6, 5)
->>> table_for("scythians", "barbarian").nation, table_for("carthaginians", "empire").nation
-('*', 'carthaginians')
+>>> table_for("vikings", "empire").side, table_for("carthaginians", "empire").nation
+('barbarian', 'carthaginians')
 >>> parse_alternatives("spend:materials:2 + acquire:region | gain:progress:1")[1]
 (CivStep(kind='gain', args=('progress', '1')),)
 """
@@ -54,10 +54,11 @@ STEP_KINDS: dict[str, int] = {
     "take_unrest": 0,  # the C.I.V. takes the top unrest card into its discard ("Récupérez")
     "abandon": 1,  # guard: abandon N of its regions in play (the last played first)
     "nothing": 0,  # no C.I.V. step (a row whose alternative only acts on the human)
+    "regions": 1,  # guard only: at least N of its regions in play ("S'il y a au moins …")
 }
 #: steps that make an alternative unavailable when they cannot be met.
 GUARDS = frozenset(
-    {"spend", "spend_all", "acquire", "return_unrest", "abandon_for_fame", "abandon"}
+    {"spend", "spend_all", "acquire", "return_unrest", "abandon_for_fame", "abandon", "regions"}
 )
 
 
@@ -156,7 +157,7 @@ class Row(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class TableData(Sourced, frozen=True, kw_only=True):
-    """A nation's table for one side, as written (``nation`` ``"*"``: the generic table)."""
+    """A nation's table for one side, as written."""
 
     nation: str
     side: Literal["barbarian", "empire"]
@@ -212,7 +213,8 @@ def _check_args(kind: str, args: list[str]) -> None:
         raise SoloError(f"bad convert arguments {args}")
     if kind == "spend_all" and not all(a in RESOURCES for a in args):
         raise SoloError(f"bad spend_all arguments {args}")
-    if kind in ("discard_top", "dynasty", "abandon_for_fame", "abandon") and not args[0].isdigit():
+    counted = ("discard_top", "dynasty", "abandon_for_fame", "abandon", "regions")
+    if kind in counted and not args[0].isdigit():
         raise SoloError(f"bad {kind} count {args}")
     if kind in ("acquire", "innovate") and not all(s in SUITS for s in args[0].split("/")):
         raise SoloError(f"bad {kind} suits {args}")
@@ -294,15 +296,13 @@ def _load() -> SoloFile:
     if sorted(m.nation for m in data.difficulty_marks) != sorted(C.ALL_NATIONS):
         raise SoloError("solo.json: one difficulty mark per nation")
     for table in data.tables:
-        if table.nation != "*" and table.nation not in C.NATIONS:
+        if table.nation not in C.NATIONS:
             raise SoloError(f"solo.json: unknown table nation {table.nation!r}")
     return data
 
 
 SOLO: SoloFile = _load()
 TABLES: dict[tuple[str, str], Table] = {(t.nation, t.side): _table(t) for t in SOLO.tables}
-if ("*", "barbarian") not in TABLES or ("*", "empire") not in TABLES:
-    raise SoloError("solo.json: the generic tables ('*') are required")
 NATION_RULES: dict[str, NationRule] = {r.nation: r for r in SOLO.nation_rules}
 _LEVELS = {lv.key: lv for lv in SOLO.levels}
 
@@ -318,15 +318,25 @@ def nation_rule(nation: str) -> NationRule:
 
 
 def table_for(nation: str, side: str) -> Table:
-    """The decision table of ``nation`` for ``side``, or the generic table when that nation's
-    table is not transcribed (listed by :func:`assumptions`)."""
-    return TABLES.get((nation, side)) or TABLES[("*", side)]
+    """The decision table of ``nation`` for ``side``; a nation whose C.I.V. is only ever on one
+    side (:func:`sides`) has one printed table, used whatever its state card says."""
+    return TABLES.get((nation, side)) or TABLES[(nation, sides(nation)[0])]
+
+
+def sides(nation: str) -> tuple[str, ...]:
+    """The state sides a C.I.V. of ``nation`` can be on: the Atlanteans start and stay an
+    empire, the Vikings and Arthurians never establish one, the Utopians have no dynasty deck
+    (so no accession card); the booklet prints one table for each of these four."""
+    if nation_rule(nation).starts_empire:
+        return ("empire",)
+    if C.NATIONS[nation].accession_role != "accession" or nation_rule(nation).dynasty == "none":
+        return ("barbarian",)
+    return ("barbarian", "empire")
 
 
 def transcribed() -> list[str]:
-    """The nations whose own tables (both sides) are in the file."""
-    sides = ("barbarian", "empire")
-    return sorted(n for n in C.ALL_NATIONS if all((n, side) in TABLES for side in sides))
+    """The nations whose own tables (every side its C.I.V. can be on) are in the file."""
+    return sorted(n for n in C.ALL_NATIONS if all((n, side) in TABLES for side in sides(n)))
 
 
 def assumptions() -> list[str]:
@@ -346,9 +356,9 @@ def assumptions() -> list[str]:
             if row.do_assumed:
                 lines.append(f"solo.json: table {data.nation}/{data.side} row {index} "
                              f"({row.match}) effect: {row.do_assumed}")  # fmt: skip
-    missing = [n for n in C.ALL_NATIONS if n not in transcribed()]
-    lines.append(
-        "solo.json: decision tables not transcribed (the generic table is used): "
-        + ", ".join(missing)
-    )
     return lines
+
+
+_missing = [n for n in C.ALL_NATIONS if n not in transcribed()]
+if _missing:
+    raise SoloError(f"solo.json: no decision table for {_missing}")

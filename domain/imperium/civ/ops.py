@@ -9,6 +9,7 @@ random), then ``accession``, then ``nation_bottom`` (developments, first = upper
 from __future__ import annotations
 
 from domain.imperium import cards as K
+from domain.imperium import content as C
 from domain.imperium import events as ev
 from domain.imperium.civ import CIV
 from domain.imperium.civ import content as S
@@ -67,7 +68,8 @@ def take_dynasty(ctx: Ctx, dst: str) -> str:
     else:
         return ""
     ctx.emit(ev.CardDrawn(seat=CIV, card=card, src=src, dst=dst))
-    if src.endswith(":accession") and dst == z(CIV, "discard") and not seat.empire:
+    flips = C.NATIONS[seat.nation].accession_role == "accession"  # Vikings, Arthurians: never
+    if src.endswith(":accession") and dst == z(CIV, "discard") and not seat.empire and flips:
         ctx.emit(ev.StateFlipped(seat=CIV, empire=True))
     if not dynasty_size(ctx.state):
         trigger_end(ctx, "dynasty_empty")

@@ -75,7 +75,7 @@ def possible(state: ImperiumState, step: CivStep) -> bool:
         return bool(O.best_market_card(state, tuple(args[0].split("/"))))
     if kind == "return_unrest":
         return any("unrest" in K.suits(c) for c in seat.discard)
-    if kind in ("abandon_for_fame", "abandon"):
+    if kind in ("abandon_for_fame", "abandon", "regions"):
         return len(O.regions_in_play(state)) >= int(args[0])
     return True
 
