@@ -245,6 +245,8 @@ def verify_record(lines: list[bytes]) -> tuple[bool, list[str], CampaignState | 
         rows = [json.loads(line) for line in lines[1:] if line.strip()]
     except (ValueError, IndexError) as error:
         return False, [f"unreadable record: {error}"], None
+    if not isinstance(header, dict) or not all(isinstance(row, dict) for row in rows):
+        return False, ["unreadable record: its lines must be JSON objects"], None
     if header.get("format") != RECORD_FORMAT or header.get("events") != len(rows):
         problems.append("bad header (format or event count)")
     prev, events = GENESIS, []
@@ -255,10 +257,11 @@ def verify_record(lines: list[bytes]) -> tuple[bool, list[str], CampaignState | 
                                 base64.b64decode(row["payload"]), row["prev_hash"],
                                 row["hash"])  # fmt: skip
             event = decode_event(envelope.kind, envelope.payload)
-        except (KeyError, ValueError, msgspec.DecodeError) as error:
+            linked = verify_link(envelope, prev)
+        except (KeyError, TypeError, ValueError, AttributeError, msgspec.DecodeError) as error:
             problems.append(f"event {row.get('seq')}: unreadable ({error})")
             break
-        if not verify_link(envelope, prev):
+        if not linked:
             problems.append(f"event {envelope.seq}: broken hash chain")
         if msgspec.to_builtins(event) != row.get("event"):
             problems.append(f"event {envelope.seq}: readable form differs from the payload")
