@@ -57,6 +57,8 @@ DECISIONS: dict[str, tuple[Options, Answer]] = {}
 ALWAYS_ASK: set[str] = {"order"}
 #: hooks run when the agenda empties (end of a turn): set by ``turns``.
 END_TURN: list[Callable[[Ctx], None]] = []
+#: solo games: runs every frame of the C.I.V.'s seat (set by ``civ.hooks``).
+CIV_FRAMES: list[Callable[[Ctx, Frame], None]] = []
 #: hooks run when the unrest pile is empty (collapse): set by ``scoring``.
 COLLAPSE: list[Callable[[Ctx], None]] = []
 
@@ -95,6 +97,9 @@ def run(ctx: Ctx) -> None:
                 hook(ctx)
             continue
         top = state.agenda[-1]
+        if state.civ is not None and top.seat == 1 and CIV_FRAMES:
+            CIV_FRAMES[0](ctx, state.agenda.pop())
+            continue
         if top.kind in DECISIONS:
             options, answer = DECISIONS[top.kind]
             found = options(state, top)

@@ -10,6 +10,7 @@ a deck, history...).
 from __future__ import annotations
 
 from domain.core import Event
+from domain.imperium.civ.events import CivCardResolved, CivDieRolled, CivPrepared, CivScored
 from domain.imperium.state import Frame, Memo
 
 
@@ -260,6 +261,10 @@ ImperiumEvent = (
     | GameEndTriggered
     | GameEnded
     | AgendaSet
+    | CivPrepared
+    | CivDieRolled
+    | CivCardResolved
+    | CivScored
 )
 
 EVENT_TYPES: tuple[type[Event], ...] = (
@@ -288,4 +293,8 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     GameEndTriggered,
     GameEnded,
     AgendaSet,
+    CivPrepared,
+    CivDieRolled,
+    CivCardResolved,
+    CivScored,
 )

@@ -11,6 +11,7 @@ import msgspec
 
 from domain.core import Event
 from domain.imperium import events as ev
+from domain.imperium.civ.fold import civ_fold, civ_zone
 from domain.imperium.state import OVER, ImperiumState, Memo, Slot
 
 _SEAT_ZONES = {
@@ -52,6 +53,8 @@ def zone(state: ImperiumState, name: str) -> list[str] | None:
     if name.startswith("market/") and name.endswith("/unrest"):
         slot = slot_of(state, name[: -len("/unrest")])
         return slot.unrest if slot is not None else None
+    if name.startswith("civ/"):
+        return civ_zone(state.civ, name)
     if name in ("fame_top", "unrest", "exile", "removed", "revealed"):
         value2: list[str] = getattr(state, name)
         return value2
@@ -141,6 +144,9 @@ def _setup(state: ImperiumState, event: Event) -> bool:
 def evolve(state: ImperiumState, event: Event) -> ImperiumState:
     """Fold one event into ``state`` in place and return it."""
     if _setup(state, event):
+        return state
+    if type(event).__name__.startswith("Civ"):
+        civ_fold(state, event)
         return state
     if isinstance(event, (ev.CardDrawn, ev.CardMoved)):
         move(state, event.card, event.src, event.dst)

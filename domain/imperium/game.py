@@ -25,6 +25,7 @@ import msgspec
 
 from domain.core import Chance, Command, Event, Game, MalformedCommand, Outcome, Pending
 from domain.core import RuleViolation as Violation
+from domain.core.game import PartyScore
 from domain.imperium import content as C
 from domain.imperium import events as ev
 from domain.imperium import (  # noqa: F401  (registers frame kinds and handlers)
@@ -41,6 +42,8 @@ from domain.imperium import (  # noqa: F401  (registers frame kinds and handlers
     steps,
     turns,
 )
+from domain.imperium.civ import hooks as _civ_hooks  # noqa: F401  (the C.I.V.'s frames)
+from domain.imperium.civ.setup import check_options, solo_deal, solo_initial
 from domain.imperium.commands import ImperiumCommand, PlayCard
 from domain.imperium.engine import Ctx, answer_top, current_options, run
 from domain.imperium.events import ImperiumEvent
@@ -67,17 +70,24 @@ PROMPTS: dict[str, tuple[str, str]] = {
 
 
 class ImperiumGame(Game[ImperiumState]):
-    """The Imperium rules (Classics and Legends nations, 2-4 seats), ruleset
-    ``imperium-classics/1``; :class:`ImperiumGame2` is ``imperium/2``."""
+    """The Imperium rules (Classics and Legends nations; 2-4 seats, or 1 seat solo against the
+    C.I.V.), ruleset ``imperium-classics/1``; :class:`ImperiumGame2` is ``imperium/2``."""
 
     name = "imperium"
     ruleset_version = "imperium-classics/1"
     #: the rules revision copied into every state (``state.rules``); 2 for ``imperium/2``.
     revision = 1
-    min_seats = 2
+    min_seats = 1
     max_seats = 4
     state_type = ImperiumState
     options_type = ImperiumOptions
+    #: the solo and campaign options came after imperium-classics/1's first release.
+    late_options = frozenset(
+        {
+            "difficulty", "supreme_master", "civ_nation", "civ_side", "campaign_id",
+            "deck_added", "deck_removed", "bonus_tokens", "unrest_removed",
+        }
+    )  # fmt: skip
     command_type = ImperiumCommand
     event_type = ImperiumEvent
 
@@ -86,6 +96,9 @@ class ImperiumGame(Game[ImperiumState]):
         """Empty seats; nations and the market come with the setup events."""
         if not isinstance(options, ImperiumOptions):
             options = self.decode_options(options)
+        check_options(options, seats)
+        if seats == 1:
+            return solo_initial(options)
         if not self.min_seats <= seats <= self.max_seats:
             raise MalformedCommand("SEATS", "Imperium plays 2 to 4 players here.")
         if options.box not in ("", *C.BOXES):
@@ -100,7 +113,7 @@ class ImperiumGame(Game[ImperiumState]):
     def setup(self, state: ImperiumState, chance: Chance) -> list[Event]:
         """Nations, market, opening hands, the Solstice card, the first order decision."""
         ctx = Ctx(state, chance)
-        deal(ctx)
+        (solo_deal if state.civ is not None else deal)(ctx)
         self._settle(ctx)
         return ctx.events
 
@@ -206,19 +219,29 @@ class ImperiumGame(Game[ImperiumState]):
         public = msgspec.structs.replace(
             state, seats=[msgspec.structs.replace(s, **hidden) for s in state.seats]
         )
-        return tuple(scoring.score(public, s)["total"] for s in range(state.n))
+        return tuple(scoring.score(public, s)["total"] for s in range(self.seat_count(state)))
+
+    def parties(self, state: ImperiumState) -> tuple[PartyScore, ...]:
+        """Solo games: the C.I.V., its public score while playing, its final one once over."""
+        if state.civ is None:
+            return ()
+        from domain.imperium.civ.scoring import public_score
+
+        winner = state.phase == OVER and not state.winners
+        return (PartyScore(name="C.I.V.", score=public_score(state), winner=winner),)
 
     def turn_key(self, state: ImperiumState) -> str:
         """``round:turn:seat`` — changes with every new turn."""
         return f"{state.phase}:{state.round}:{state.turn}:{state.current}"
 
     def seat_count(self, state: ImperiumState) -> int:
-        """Number of seats."""
-        return state.n
+        """Number of seats (the C.I.V. holds none)."""
+        return 1 if state.civ is not None else state.n
 
     def balance_keys(self, state: ImperiumState) -> tuple[str, ...]:
         """The nation of each seat ("?" before setup)."""
-        return tuple(C.NATIONS[s.nation].name if s.nation else "?" for s in state.seats)
+        seats = state.seats[: self.seat_count(state)]
+        return tuple(C.NATIONS[s.nation].name if s.nation else "?" for s in seats)
 
     # -- visibility -----------------------------------------------------------------------
     def view(self, state: ImperiumState, seat: int | None) -> ImperiumView:
@@ -233,9 +256,10 @@ class ImperiumGame(Game[ImperiumState]):
     # -- content --------------------------------------------------------------------------
     def assumptions(self) -> list[str]:
         """Every content record marked ``assumed``, then the engine's assumed rulings."""
+        from domain.imperium.civ.content import assumptions as solo_assumptions
         from domain.imperium.rulings import assumptions
 
-        return C.assumptions() + assumptions()
+        return C.assumptions() + assumptions() + solo_assumptions()
 
 
 class ImperiumGame2(ImperiumGame):

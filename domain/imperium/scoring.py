@@ -167,6 +167,11 @@ def _return_unrest(ctx: Ctx, seat: int, count: int) -> None:
 def finish(ctx: Ctx, collapse: bool) -> None:
     """Resolve game-end effects, score, and end the game."""
     state = ctx.state
+    if state.civ is not None:
+        from domain.imperium.civ.scoring import civ_finish
+
+        civ_finish(ctx, collapse)
+        return
     _game_end_effects(ctx)
     sheets = [score(state, s) for s in range(state.n)]
     totals = tuple(sheet["total"] for sheet in sheets)

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.imperium.civ.state import CivState
+
 PLAY, OVER = "play", "over"
 RESOURCES: tuple[str, ...] = ("materials", "population", "progress")
 #: market slot kinds, in board order ("Mise en place générale", 14).
@@ -53,6 +55,19 @@ class ImperiumOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
     nations: tuple[str, ...] = ()
     sides: tuple[str, ...] = ()
     box: str = ""
+    #: Solo only (one seat): the C.I.V.'s level, "Maître suprême", nation (random when
+    #: empty) and power-card face (see :mod:`domain.imperium.civ.options`).
+    difficulty: str = ""
+    supreme_master: bool = False
+    civ_nation: str = ""
+    civ_side: str = ""
+    #: Campaign only: the campaign id, starting-deck changes and the lost-campaign bonus.
+    campaign_id: str = ""
+    deck_added: tuple[str, ...] = ()
+    deck_removed: tuple[str, ...] = ()
+    bonus_tokens: tuple[int, ...] = ()
+    #: Campaign only ("MODE MAÎTRE SUPRÊME"): common unrest cards left out of the game.
+    unrest_removed: tuple[str, ...] = ()
 
 
 class Frame(msgspec.Struct, frozen=True, kw_only=True):
@@ -259,3 +274,5 @@ class ImperiumState(msgspec.Struct, kw_only=True):
     winners: list[int] | None = None
     score_details: list[dict[str, int]] = msgspec.field(default_factory=list)
     revision: int = 1
+    #: solo games: the C.I.V. (its cards and tokens are ``seats[1]``); ``None`` otherwise.
+    civ: CivState | None = None

@@ -14,6 +14,7 @@ from typing import cast
 import msgspec
 
 from domain.core import Event
+from domain.imperium.civ.view import CivView, civ_public, civ_view
 from domain.imperium.commands import ImperiumCommand
 from domain.imperium.engine import current_options
 from domain.imperium.events import AgendaSet, CardDrawn, CardMoved, MarketPrepared
@@ -88,6 +89,8 @@ class ImperiumView(msgspec.Struct, frozen=True, kw_only=True):
     seats: tuple[SeatView, ...]
     final_scores: tuple[int, ...] | None = None
     winners: tuple[int, ...] | None = None
+    #: solo games: the C.I.V.'s public board.
+    civ: CivView | None = None
 
 
 def seat_view(state: ImperiumState, index: int, viewer: int | None) -> SeatView:
@@ -161,6 +164,7 @@ def make_view(
         seats=tuple(seat_view(state, i, viewer) for i in range(state.n)),
         final_scores=tuple(state.final_scores) if state.final_scores is not None else None,
         winners=tuple(state.winners) if state.winners is not None else None,
+        civ=civ_view(state),
     )
 
 
@@ -182,6 +186,8 @@ def redact(state: ImperiumState, event: Event, viewer: int | None) -> Event:
     if state.phase == OVER:
         return event
     if isinstance(event, (CardDrawn, CardMoved)):
+        if civ_public(state, event.src, event.dst):
+            return event
         if not visible(event.src, viewer) and not visible(event.dst, viewer):
             return type(event)(seat=event.seat, card="", src=event.src, dst=event.dst)
         return event

@@ -28,6 +28,8 @@ from typing import Any
 import grpc
 from annales.v1 import annales_pb2 as pb
 from annales.v1 import annales_pb2_grpc as pb_grpc
+from annales.v1 import campaign_pb2 as cpb
+from annales.v1 import campaign_pb2_grpc as cpb_grpc
 from annales.v1 import readmodels_pb2 as rpb
 from annales.v1 import readmodels_pb2_grpc as rpb_grpc
 from annales.v1 import tournament_pb2 as tpb
@@ -37,6 +39,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from projections.process import RunnerProcess
 from projections.runner import check_owner, path_for
 from service.api import reflection
+from service.api.campaigns import CampaignServicer
 from service.api.readmodels import ReadModels, ReadModelServicer
 from service.api.servicer import Diagnostics, Servicer
 from service.api.status import ApiError, abort
@@ -129,9 +132,11 @@ def start(
 ) -> RunningServer:
     """Start a server on ``host:port`` (port 0: any free port) and return it.
 
-        With ``projections`` the read-model runner follows the log in a child process, woken
-    from projections.runner import check_owner, path_for
-    from service.api import reflection
+    With ``projections`` the read-model runner follows the log in a child process, woken
+    after every commit (``readmodels``: its SQLite file, default named after the store, next
+    to it); see :mod:`projections.process` for why it is not a thread.
+    With ``web_port`` the same servicers are also served over Connect, with the web app
+    (:mod:`service.web.server`; ``web_origins``: the other origins allowed to call them).
     """
     warm_up()  # msgspec's lazy type build is not thread-safe: do it before the first call
     service = GameService(EventStore(config))
@@ -159,10 +164,14 @@ def start(
     if runner is not None:
         servicer.readmodels = readers  # type: ignore[attr-defined]
     pb_grpc.add_GameServiceServicer_to_server(servicer, server)
-    servicers = (servicer, ReadModelServicer(readers), Diagnostics(), TournamentServicer(service))
+    servicers = (
+        servicer, ReadModelServicer(readers), Diagnostics(), TournamentServicer(service),
+        CampaignServicer(service),
+    )  # fmt: skip
     rpb_grpc.add_ReadModelServiceServicer_to_server(servicers[1], server)
     pb_grpc.add_DiagnosticsServiceServicer_to_server(servicers[2], server)
     tpb_grpc.add_TournamentServiceServicer_to_server(servicers[3], server)
+    cpb_grpc.add_CampaignServiceServicer_to_server(servicers[4], server)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     names = (
@@ -170,6 +179,7 @@ def start(
         pb.DESCRIPTOR.services_by_name["DiagnosticsService"].full_name,
         rpb.DESCRIPTOR.services_by_name["ReadModelService"].full_name,
         tpb.DESCRIPTOR.services_by_name["TournamentService"].full_name,
+        cpb.DESCRIPTOR.services_by_name["CampaignService"].full_name,
         health.SERVICE_NAME,
     )
     reflection.enable(names, server)
@@ -180,13 +190,16 @@ def start(
     if web_port is not None:  # listening before SERVING is announced
         from service.web.server import WebServer
 
-        names_ = ("GameService", "ReadModelService", "DiagnosticsService", "TournamentService")
-        files = (pb, rpb, pb, tpb)
+        names_ = (
+            "GameService", "ReadModelService", "DiagnosticsService", "TournamentService",
+            "CampaignService",
+        )  # fmt: skip
+        files = (pb, rpb, pb, tpb, cpb)
         descriptors = [f.DESCRIPTOR.services_by_name[n] for f, n in zip(files, names_, strict=True)]
         web = WebServer(dict(zip(descriptors, servicers, strict=True)), web_origins)
         web.start(host, web_port)
     server.start()
-    for name in (*names[:4], ""):
+    for name in (*names[:5], ""):
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     running = RunningServer(server, bound, service, broadcaster, health_servicer, runner, follower)
     running.web = web

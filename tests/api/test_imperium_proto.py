@@ -4,10 +4,10 @@
   :mod:`service.api.convert` (checked on the descriptors by :class:`tests.api.protocheck.Mirror`);
 * every element of the proto carries a comment and follows AIP / buf naming, and the
   generated stubs are those of today's ``.proto``;
-* real commands (every legal action met in seeded random-bot games of 2 to 4 seats), events
+* real commands (every legal action met in seeded random-bot games of 1 to 4 seats), events
   (those games' logs, their redacted forms for every seat and a spectator, plus hand-built
   rarities) and views (sampled states, every seat and a spectator) go domain → ``fill`` →
-  bytes → ``read`` → ``msgspec.convert`` unchanged.
+  bytes → ``read`` → ``msgspec.convert`` unchanged (solo games against the C.I.V. included).
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ PROTO = "annales/v1/imperium.proto"
 COMMANDS: tuple[type[msgspec.Struct], ...] = ImperiumCommand.__args__  # type: ignore[attr-defined]
 EVENTS: tuple[type[msgspec.Struct], ...] = ImperiumEvent.__args__  # type: ignore[attr-defined]
 
-#: seeded bot games sampled: this many per seat count (2 to 4); a game takes ~0.2-0.8 s.
+#: seeded bot games sampled: this many per seat count (1 to 4); a game takes ~0.2-0.8 s.
 GAMES_PER_COUNT = 2
 #: decisions between two sampled views (the first state of every decision is sampled too).
 VIEW_EVERY = 151
@@ -147,7 +147,7 @@ def _play_all() -> Samples:
     events: dict[str, dict[bytes, Any]] = defaultdict(dict)
     redacted: dict[str, int] = {}
     views: list[tuple[str, ImperiumView]] = []
-    for seats in range(2, 5):
+    for seats in range(1, 5):  # 1: solo against the C.I.V. (its events and board)
         for index in range(GAMES_PER_COUNT):
             seed = f"imperium-proto-{seats}-{index}".encode()
             _play(seats, seed, commands, events, redacted, views)

@@ -53,7 +53,13 @@ from domain.imperium.state import OVER, ImperiumState
 from domain.imperium.view import ImperiumView
 from service.api.convert import read
 from tests.api.conftest import ServerProcess
-from tests.api.helpers import Failure, create_imperium_game, long_seed, open_store_service
+from tests.api.helpers import (
+    Failure,
+    Game,
+    create_imperium_game,
+    long_seed,
+    open_store_service,
+)
 from tests.api.test_redaction import Recorder, Seen, _events_of, _report, seed_forms, seed_leaks
 
 #: games of the normal run, in blocks that ``pytest -n`` spreads over its workers.
@@ -79,15 +85,19 @@ HIDDEN_SEAT_ZONES = (
 )  # fmt: skip
 
 
-def zone_visible(zone: str, viewer: int | None) -> bool:
+def zone_visible(zone: str, viewer: int | None, solo: bool = False) -> bool:
     """``True`` when ``viewer`` (``None``: a spectator) may see the cards of ``zone``.
 
     The oracle's rule, from the rulebook: a seat's discard pile, play area (with garrisoned
     cards), development area and accession card are public; its hand, history ("seul son
     propriétaire peut la consulter") and the cards it looks at are its own; decks are seen by
     nobody; the market cards with their tucked unrest, the unrest pile and the exile pile are
-    public.
+    public. Solo (booklet "SOLO"): the C.I.V.'s location slots and set-aside card (``civ/``)
+    are face down, seen by nobody; its history is public (every card in it was turned face up
+    when resolved).
     """
+    if solo and zone == "1:history":
+        return True
     head, _, rest = zone.partition(":")
     if rest:
         if rest in PUBLIC_SEAT_ZONES or rest.startswith("garrison/"):
@@ -110,10 +120,13 @@ class Move:
     src: str
     dst: str
     command_id: str
+    solo: bool = False
 
     def hidden_from(self, viewer: int | None) -> bool:
         """``True`` when ``viewer`` may see neither end of the move."""
-        return not zone_visible(self.src, viewer) and not zone_visible(self.dst, viewer)
+        return not zone_visible(self.src, viewer, self.solo) and not zone_visible(
+            self.dst, viewer, self.solo
+        )
 
 
 # -- the truth ------------------------------------------------------------------------------
@@ -128,8 +141,9 @@ def moves_of(server: ServerProcess, game_id: str) -> tuple[dict[int, Move], int,
         store.close()
     ended = next(e.seq for e, _ in decoded if e.kind == "GameEnded")
     seed_end = next(e.seq for e, _ in decoded if e.kind == "SeedRevealed")
+    solo = any(e.kind == "CivPrepared" for e in envelopes)
     moves = {
-        e.seq: Move(e.seq, e.kind, event.card, event.src, event.dst, e.command_id)
+        e.seq: Move(e.seq, e.kind, event.card, event.src, event.dst, e.command_id, solo)
         for e, event in decoded
         if e.kind in ("CardDrawn", "CardMoved")
     }
@@ -170,7 +184,12 @@ def scrambled(game: Any, state: ImperiumState, viewer: int | None) -> ImperiumSt
         if index == viewer:
             continue
         for zone in HIDDEN_SEAT_ZONES:
+            if copy.civ is not None and index == 1 and zone == "history":
+                continue  # solo: the C.I.V.'s history is public
             setattr(seat, zone, [OTHER.get(c, c) for c in getattr(seat, zone)])
+    if copy.civ is not None:  # solo: its face-down slots and set-aside card
+        copy.civ.slots = [[OTHER.get(c, c) for c in cards] for cards in copy.civ.slots]
+        copy.civ.aside = [OTHER.get(c, c) for c in copy.civ.aside]
     copy.piles = {name: [OTHER.get(c, c) for c in cards] for name, cards in copy.piles.items()}
     copy.removed = [OTHER.get(c, c) for c in copy.removed]
     return copy
@@ -341,13 +360,16 @@ def oracle_table(index: int, seats: int) -> tuple[tuple[str, ...], str]:
 
 
 def run_oracle(
-    stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess, index: int
+    stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess, index: int, solo: bool = False
 ) -> list[str]:
-    """One recorded game and its leaks."""
-    seats = SHAPES[index % len(SHAPES)]
+    """One recorded game and its leaks (``solo``: one seat against the C.I.V.)."""
+    seats = 1 if solo else SHAPES[index % len(SHAPES)]
     seed = long_seed(f"imperium-oracle{index}")
-    nations, box = oracle_table(index, seats)
-    game = create_imperium_game(stub, seats, seed=seed, nations=list(nations), box=box)
+    nations, box = oracle_table(index, 2 if solo else seats)
+    if solo:
+        game = create_solo_game(stub, seed, nations, box, index)
+    else:
+        game = create_imperium_game(stub, seats, seed=seed, nations=list(nations), box=box)
     recorder = Recorder(
         stub,
         game,
@@ -374,6 +396,25 @@ def run_oracle(
     if index == 0:
         _oracle_catches_planted_leaks(recorder, server, seed)
     return [f"game {index} ({seats} seats): {leak}" for leak in leaks]
+
+
+def create_solo_game(
+    stub: annales_pb2_grpc.GameServiceStub, seed: str, nations: tuple[str, ...], box: str,
+    index: int,
+) -> Game:  # fmt: skip
+    """A one-seat game: the human plays ``nations[0]`` against a C.I.V. of ``nations[1]``."""
+    options = pb.GameOptions(imperium={})
+    options.imperium.nations.append(nations[0])
+    options.imperium.civ_nation = nations[1]
+    options.imperium.box = box
+    options.imperium.difficulty = ("chieftain", "warlord", "imperator", "sovereign",
+                                   "overlord")[index % 5]  # fmt: skip
+    request = pb.CreateGameRequest(
+        game_type=pb.GAME_TYPE_IMPERIUM, options=options, seat_names=["solo"], seed=seed
+    )
+    answer = stub.CreateGame(request)
+    tokens = [t.token for t in sorted(answer.seat_tokens, key=lambda t: t.seat)]
+    return Game(answer.game_id, tokens, seed, answer.version, answer.seed_commitment)
 
 
 def _oracle_catches_planted_leaks(recorder: Recorder, server: ServerProcess, seed: str) -> None:
@@ -446,6 +487,15 @@ def test_imperium_redaction_oracle_sample(
     leaks: list[str] = []
     for index in range(block, N_GAMES, SAMPLE_BLOCKS):
         leaks.extend(run_oracle(stub, server, index))
+    assert not leaks, _report(leaks)
+
+
+def test_imperium_redaction_oracle_solo(
+    stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess
+) -> None:
+    """Solo against the C.I.V.: its face-down slot cards and deck stay hidden, the human's
+    hand and deck and the seed too, in every message of a seeded one-seat game."""
+    leaks = run_oracle(stub, server, 1, solo=True)
     assert not leaks, _report(leaks)
 
 

@@ -396,7 +396,8 @@ def main() -> None:
                           ("web port: Connect against gRPC", "tests.bench.web"),
                           ("Rise & Fall world building, hex vs square",
                            "tests.bench.riseandfall_world"),
-                          ("round trips per game", "tests.bench.roundtrips")):  # fmt: skip
+                          ("round trips per game", "tests.bench.roundtrips"),
+                          ("Imperium solo (C.I.V.)", "tests.bench.solo")):  # fmt: skip
         print(f"== {title} ==")
         importlib.import_module(module).main()
 

@@ -21,6 +21,7 @@ from annales.v1 import readmodels_pb2 as rpb
 from google.protobuf.message import Message
 from hypothesis import strategies as st
 
+from tests.fuzz.campaign_cases import CAMPAIGN, campaign_requests
 from tests.fuzz.values import I64, ints, message_of, texts
 
 #: Every unary RPC of our services, with its request and response types.
@@ -60,6 +61,7 @@ STREAMING: dict[str, tuple[type[Message], type[Message]]] = {
     "/annales.v1.DiagnosticsService/EchoStream": (pb.EchoStreamRequest, pb.EchoResponse),
 }
 METHODS = {**UNARY, **STREAMING}
+METHODS.update(CAMPAIGN)  # CampaignService: tests/fuzz/campaign_cases.py
 MUTATING = {
     "/annales.v1.GameService/SubmitAction",
     "/annales.v1.GameService/Undo",
@@ -455,4 +457,5 @@ def cases() -> st.SearchStrategy[Call | Raw]:
         read_calls(),
         other_calls(),
         raw_cases(),
+        campaign_requests().map(lambda mr: Call(mr[0], mr[1], Target("none"), Creds("none"))),
     )

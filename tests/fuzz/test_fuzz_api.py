@@ -56,6 +56,7 @@ def fuzz(server: ServerProcess, count: int) -> Fuzzer:
         (pb.GAME_TYPE_RISE_AND_FALL, 3),
         (pb.GAME_TYPE_TAPESTRY, 2),
         (pb.GAME_TYPE_IMPERIUM, 2),
+        (pb.GAME_TYPE_IMPERIUM, 1),  # solo: the C.I.V.'s turns run inside the seat's commands
         (pb.GAME_TYPE_RISE_AND_FALL, 2),
     ):
         fuzzer.create(game_type, seats, f"fuzz-seed-{game_type}-{seats}-0123456789")

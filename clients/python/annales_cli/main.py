@@ -20,6 +20,7 @@ from typing import Any
 import typer
 from rich.table import Table
 
+from annales_cli import campaign as campaign_commands
 from annales_cli import play as play_commands
 from annales_cli import readmodels as readmodel_commands
 from annales_cli import remote, variants
@@ -56,6 +57,7 @@ readmodel_commands.register(app)  # projections run/rebuild, games, leaderboard,
 app.command()(simulate_commands.simulate)  # bot games at scale (worker processes)
 tournament_commands.register(app)  # annales tournament new|add|start|…|verify
 app.command()(variants.variant)  # a game with the rulebook's variants, under a chosen ruleset
+campaign_commands.register(app)  # annales campaign new|next|record|log|export|verify
 
 
 def _service(db: str | None) -> GameService:

@@ -93,6 +93,8 @@ GAME_OPTIONS = {
     "--box": ("imperium", "box"),
     "--automa-level": ("tapestry", "automa_level"),
     "--shadow-empire": ("tapestry", "shadow_empire"),
+    "--difficulty": ("imperium", "difficulty"),
+    "--civ-nation": ("imperium", "civ_nation"),
 }
 ServerOption = typer.Option(None, "--server", envvar="ANNALES_SERVER", help=SERVER_HELP)
 TokensOption = typer.Option(None, "--tokens", help=TOKENS_HELP)
@@ -176,6 +178,12 @@ def new(
     shadow_empire: bool | None = typer.Option(
         None, "--shadow-empire", help="tapestry, 2 players: play with the Shadow Empire."
     ),
+    difficulty: str | None = typer.Option(
+        None, help="imperium solo (1 player): chieftain, warlord, imperator, sovereign, overlord."
+    ),
+    civ_nation: str | None = typer.Option(
+        None, help="imperium solo (--players 1): the C.I.V.'s nation (random when unset)."
+    ),
     server: str | None = ServerOption,
     tokens: Path | None = TokensOption,
 ) -> None:
@@ -209,6 +217,7 @@ def new(
         "--nations": chosen_nations or None,
         "--box": box,
         "--automa-level": automa_level, "--shadow-empire": shadow_empire,
+        "--difficulty": difficulty, "--civ-nation": civ_nation,
     }  # fmt: skip
     for flag, value in given.items():
         if value is None:

@@ -1,0 +1,212 @@
+"""The C.I.V.'s elementary operations ("MODIFICATIONS DES MOTS-CLEFS", "ROI DES ROIS").
+
+Each one emits ordinary events with seat :data:`~domain.imperium.civ.CIV`: its deck is
+``seats[CIV].deck`` (unordered: a draw picks at random, recorded) under ``deck_top`` (cards put
+on top, last = top); its dynasty deck is ``nation_deck`` (shuffled nation cards, drawn at
+random), then ``accession``, then ``nation_bottom`` (developments, first = uppermost).
+"""
+
+from __future__ import annotations
+
+from domain.imperium import cards as K
+from domain.imperium import content as C
+from domain.imperium import events as ev
+from domain.imperium.civ import CIV
+from domain.imperium.civ import content as S
+from domain.imperium.engine import Ctx
+from domain.imperium.market import acquire, exile_market, market_candidates, needs_unrest
+from domain.imperium.ops import gain, move, trigger_end, z
+from domain.imperium.state import ImperiumState
+
+
+def deck_size(state: ImperiumState) -> int:
+    """Cards in the C.I.V. deck."""
+    seat = state.seats[CIV]
+    return len(seat.deck) + len(seat.deck_top)
+
+
+def take_top(ctx: Ctx, dst: str) -> str:
+    """Move the top card of the C.I.V. deck to ``dst`` ("" when the deck is empty)."""
+    seat = ctx.state.seats[CIV]
+    if seat.deck_top:
+        card, src = seat.deck_top[-1], z(CIV, "deck_top")
+    elif seat.deck:
+        card, src = ctx.chance.choice(seat.deck), z(CIV, "deck")
+    else:
+        return ""
+    ctx.emit(ev.CardDrawn(seat=CIV, card=card, src=src, dst=dst))
+    return card
+
+
+def discard_top(ctx: Ctx, count: int) -> int:
+    """The top ``count`` cards of its deck into its discard (as many as there are)."""
+    done = 0
+    for _ in range(count):
+        if not take_top(ctx, z(CIV, "discard")):
+            break
+        done += 1
+    return done
+
+
+def dynasty_size(state: ImperiumState) -> int:
+    """Cards left in its dynasty deck."""
+    seat = state.seats[CIV]
+    return len(seat.nation_deck) + len(seat.accession) + len(seat.nation_bottom)
+
+
+def take_dynasty(ctx: Ctx, dst: str) -> str:
+    """Move the top dynasty card to ``dst``: the accession card reaching its discard turns its
+    state card to empire; an emptied dynasty deck triggers the final scoring ("FIN DE PARTIE",
+    1: "La pioche Dynastie de la C.I.V. est épuisée")."""
+    seat = ctx.state.seats[CIV]
+    if seat.nation_deck:
+        card, src = ctx.chance.choice(seat.nation_deck), z(CIV, "nation_deck")
+    elif seat.accession:
+        card, src = seat.accession[0], z(CIV, "accession")
+    elif seat.nation_bottom:
+        card, src = seat.nation_bottom[0], z(CIV, "nation_bottom")
+    else:
+        return ""
+    ctx.emit(ev.CardDrawn(seat=CIV, card=card, src=src, dst=dst))
+    flips = C.NATIONS[seat.nation].accession_role == "accession"  # Vikings, Arthurians: never
+    if src.endswith(":accession") and dst == z(CIV, "discard") and not seat.empire and flips:
+        ctx.emit(ev.StateFlipped(seat=CIV, empire=True))
+    if not dynasty_size(ctx.state):
+        trigger_end(ctx, "dynasty_empty")
+    return card
+
+
+def estimated_vp(state: ImperiumState, card: str) -> int:
+    """The VP the C.I.V. counts a market card at ("ACQUÉRIR ET INNOVER"): fixed value,
+    variable cards 5, conditional cards their highest value, +1 per progress on it."""
+    vp = K.vp_data(card)
+    kind = vp.get("kind", "none")
+    if kind in ("fixed", "negative"):
+        value = int(vp.get("value", 0))
+    elif kind == "variable":
+        value = 5
+    elif kind in ("conditional", "negative_conditional"):
+        value = max([int(c["value"]) for c in vp.get("cases", [])] + [int(vp.get("otherwise", 0))])
+    else:
+        value = 0
+    for slot in state.market:
+        if slot.card == card:
+            value += slot.progress
+    return value
+
+
+def best_market_card(state: ImperiumState, suits: tuple[str, ...]) -> str:
+    """The market card the C.I.V. takes among ``suits``: most VP, then most tokens on it, then
+    the lowest slot ("" when none)."""
+    found = market_candidates(state, suits)
+    ranked = []
+    for index, slot in enumerate(state.market):
+        if slot.card in found:
+            tokens = slot.materials + slot.population + slot.progress
+            ranked.append((-estimated_vp(state, slot.card), -tokens, index, slot.card))
+    return min(ranked)[3] if ranked else ""
+
+
+def put_on_deck(ctx: Ctx, card: str) -> None:
+    """``card`` (in its hand after an acquisition) onto its deck, then any unrest it took."""
+    seat = ctx.state.seats[CIV]
+    if card in seat.hand:
+        move(ctx, CIV, card, z(CIV, "hand"), z(CIV, "deck_top"))
+    for other in list(seat.hand):
+        if "unrest" in K.suits(other):
+            move(ctx, CIV, other, z(CIV, "hand"), z(CIV, "deck_top"))
+
+
+def civ_acquire(ctx: Ctx, suits: tuple[str, ...]) -> bool:
+    """Acquire the best market card of ``suits`` onto its deck (``False``: none)."""
+    card = best_market_card(ctx.state, suits)
+    if not card:
+        return False
+    acquire(ctx, CIV, card)
+    put_on_deck(ctx, card)
+    return True
+
+
+def civ_innovate(ctx: Ctx, suit: str) -> bool:
+    """Innovate in ``suit``: the best market card, else the top card of that suit's deck, else
+    a card of that suit from the main deck ("ACQUÉRIR ET INNOVER")."""
+    if civ_acquire(ctx, (suit,)):
+        return True
+    state = ctx.state
+    for pile in (suit, "main"):
+        cards = [c for c in state.piles.get(pile, []) if suit in K.suits(c)]
+        if cards:
+            card = ctx.chance.choice(cards)
+            ctx.emit(ev.CardDrawn(seat=CIV, card=card, src=f"pile/{pile}", dst=z(CIV, "deck_top")))
+            if needs_unrest(card) and state.unrest:
+                move(ctx, CIV, state.unrest[-1], "unrest", z(CIV, "deck_top"))
+            return True
+    return False
+
+
+def civ_exile(ctx: Ctx) -> bool:
+    """Exile the market card without tokens at the lowest slot ("EXILER")."""
+    for slot in ctx.state.market:
+        if slot.card and not (slot.materials or slot.population or slot.progress):
+            exile_market(ctx, CIV, slot.card)
+            return True
+    return False
+
+
+def regions_in_play(state: ImperiumState) -> list[str]:
+    """Its regions in play, in the order they were played."""
+    return [c for c in state.seats[CIV].play if "region" in K.suits(c)]
+
+
+def abandon_last(ctx: Ctx) -> bool:
+    """Abandon the region it played last into its discard ("ABANDONNER")."""
+    regions = regions_in_play(ctx.state)
+    if not regions:
+        return False
+    move(ctx, CIV, regions[-1], z(CIV, "play"), z(CIV, "discard"))
+    return True
+
+
+def draw_fame(ctx: Ctx) -> None:
+    """It draws a fame card onto its deck; with none left, King of Kings ("ROI DES ROIS"): 6
+    progress as a barbarian, 3 and the top dynasty card onto its deck as an empire; King of
+    Kings turns to face B, which triggers the final scoring."""
+    state = ctx.state
+    if state.fame_top:
+        card, src = state.fame_top[-1], "fame_top"
+    elif state.piles.get("fame"):
+        card, src = ctx.chance.choice(state.piles["fame"]), "pile/fame"
+    else:
+        if state.seats[CIV].empire:
+            gain(ctx, CIV, progress=3)
+            take_dynasty(ctx, z(CIV, "deck_top"))
+        else:
+            gain(ctx, CIV, progress=6)
+        if state.kok_face == "A":
+            ctx.emit(ev.KingOfKingsFlipped(seat=CIV, face="B"))
+        trigger_end(ctx, "king_of_kings")
+        return
+    ctx.emit(ev.CardDrawn(seat=CIV, card=card, src=src, dst=z(CIV, "deck_top")))
+
+
+def return_unrest(ctx: Ctx) -> bool:
+    """An unrest card of its discard back to the pile ("RENVOYER"; Maître suprême: +1
+    progress)."""
+    state = ctx.state
+    for card in reversed(state.seats[CIV].discard):
+        if "unrest" in K.suits(card):
+            move(ctx, CIV, card, z(CIV, "discard"), "unrest")
+            civ = state.civ
+            if civ is not None and civ.supreme:
+                gain(ctx, CIV, progress=S.SOLO.supreme_master.progress_per_unrest_returned)
+            return True
+    return False
+
+
+def steal(ctx: Ctx, resource: str, amount: int) -> None:
+    """Take up to ``amount`` ``resource`` tokens from the human (an attack, "MODIFICATIONS DES
+    EFFETS DE CARTES"; the caller checks the human's defences)."""
+    taken = min(amount, ctx.state.seats[0].tokens(resource))
+    if taken:
+        ctx.emit(ev.TokensChanged(seat=0, **{resource: -taken}))
+        ctx.emit(ev.TokensChanged(seat=CIV, **{resource: taken}))

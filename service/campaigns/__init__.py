@@ -1,0 +1,1 @@
+"""Imperium solo campaigns on the event store (see :mod:`service.campaigns.service`)."""
