@@ -65,6 +65,9 @@ def test_campaign_service_over_grpc(annales_server: ServerProcess) -> None:
         with pytest.raises(grpc.RpcError) as missing:
             stub.GetCampaign(cpb.GetCampaignRequest(campaign_id="campaign-none"))
         assert missing.value.code() == grpc.StatusCode.NOT_FOUND
+        from tests.api.helpers import failure
+
+        assert failure(missing.value).reason == "CAMPAIGN_NOT_FOUND"
         record = stub.ExportCampaignRecord(cpb.ExportCampaignRecordRequest(campaign_id=cid))
         assert stub.VerifyCampaignRecord(
             cpb.VerifyCampaignRecordRequest(record=record.record)).ok  # fmt: skip

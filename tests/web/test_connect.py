@@ -291,8 +291,10 @@ def test_commands_same_answer(web: WebServer, channel: grpc.Channel, connect: Co
     over_grpc = stub.CreateGame(create)
     over_connect = connect.unary(METHODS["annales.v1.GameService.CreateGame"], create)
 
-    def blank_game(m: Any) -> None:
+    def blank_game(m: Any) -> None:  # what differs between any two games: id, secrets
         m.game_id = ""
+        m.judge_token = ""
+        m.seed_commitment = ""  # salted with a fresh nonce per game
         for t in m.seat_tokens:
             t.token = ""
 
