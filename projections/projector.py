@@ -169,11 +169,12 @@ class Projector(Projection[ReadModelTracking]):
         self.db.execute(
             "UPDATE games SET status = ?, pending_seats = ?, decision = ?, prompt = ?,"
             " round = ?, version = ?, last_activity = ?, scores = ?, winners = ?,"
-            " final_scores = ? WHERE game_id = ?",
+            " final_scores = ?, parties = ? WHERE game_id = ?",
             [status, _json(pending.seats), pending.decision, pending.prompt, _round(state),
              match.version, nid,
              _json(scores), _json(outcome.winners if outcome else ()),
-             _json(outcome.scores if outcome else ()), game_id],
+             _json(outcome.scores if outcome else ()),
+             _json([[p.name, p.score, p.winner] for p in game.parties(state)]), game_id],
         )  # fmt: skip
         if over and outcome is not None and not followed.finished:
             followed.finished = True

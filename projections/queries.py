@@ -60,6 +60,8 @@ class GameRow:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     final_scores: tuple[int, ...]
+    #: automated opponents (no seat): (name, score, winner) each
+    parties: tuple[tuple[str, int, bool], ...]
     balance_keys: tuple[str, ...]
     seed: str
 
@@ -90,6 +92,7 @@ def _game(row: dict[str, Any], head: int, after: int) -> GameRow:
         scores=_tuple(row["scores"]),
         winners=_tuple(row["winners"]),
         final_scores=_tuple(row["final_scores"]),
+        parties=tuple((str(n), int(v), bool(w)) for n, v, w in _tuple(row.get("parties"))),
         balance_keys=_tuple(row["balance_keys"]),
         seed=row["seed"] or "",
     )

@@ -37,7 +37,7 @@ APPLICATION_NAME = "annales"
 
 #: raised whenever a table's columns change: a read-model file of another schema version is
 #: dropped and rebuilt from the log when it is opened (read models are a cache).
-SCHEMA_VERSION = "3"  # 3: default balance keys number seats from 0
+SCHEMA_VERSION = "4"  # 3: default balance keys number seats from 0; 4: parties
 
 #: ``(name, columns, primary key)`` of every read-model table, in creation order.
 TABLES: tuple[tuple[str, dict[str, type], tuple[str, ...]], ...] = (
@@ -62,6 +62,7 @@ TABLES: tuple[tuple[str, dict[str, type], tuple[str, ...]], ...] = (
             "scores": str,
             "winners": str,
             "final_scores": str,
+            "parties": str,
             "balance_keys": str,
             "seed": str,
         },

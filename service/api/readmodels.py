@@ -169,6 +169,7 @@ def summary(row: queries.GameRow) -> pb.GameSummary:
         seed=row.seed if row.status == "finished" else "",
         options_json=row.options_json,
         options=typed_options(row.game_type, json.loads(row.options_json or "{}")),
+        parties=[pb.PartyScore(name=n, score=v, winner=w) for n, v, w in row.parties],
     )
 
 

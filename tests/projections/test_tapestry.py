@@ -109,3 +109,23 @@ def test_rebuild_equals_incremental(session: Session) -> None:
     copy = session.path.replace("readmodels.db", "rebuilt.db")
     rebuild(session.store, copy)
     assert table_rows(connect(copy)) == incremental
+
+
+def test_solo_game_lists_the_automa_as_a_party() -> None:
+    """A solo game's row carries its automated opponents (GameSummary.parties in ListGames),
+    equal to the live game's ``parties`` once the read models caught up."""
+    directory = scratch_dir()
+    store = EventStore(StoreConfig(kind="sqlite", path=str(directory / "solo.db")))
+    service = GameService(store)
+    path = str(directory / "solo-readmodels.db")
+    runner = ReadModelRunner(store, path, batch_size=53, cache_size=1)
+    game_id = service.create_game("tapestry", {"automa_level": 3}, ["ann"], seed=b"solo").game_id
+    play_with_bots(service, game_id, {0: make_bot("random", b"solo-bot")}, max_commands=30)
+    runner.catch_up()
+    match = service.head(game_id)
+    live = [(p.name, p.score, p.winner) for p in match.game.parties(match.state)]
+    assert live and live[0][0]
+    with connect(path) as db:
+        row = queries.get_game(db, game_id)
+    assert row is not None and list(row.parties) == live
+    store.close()
