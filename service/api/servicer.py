@@ -27,6 +27,7 @@ from service.api.convert import fill, read
 from service.api.games import BY_NAME, BY_TYPE
 from service.api.redaction import RecordRequest, Redactor, StateRequest
 from service.api.status import ApiError, abort, from_service_error
+from service.api.verification import verify_response
 from service.api.watch import Broadcaster
 from service.app.application import GameService
 from service.app.errors import ServiceError
@@ -424,16 +425,7 @@ class Servicer(pb_grpc.GameServiceServicer):
             raise _too_large("record", MAX_RECORD)
         if not request.record:
             raise _invalid("record", "is required")
-        report = verify_record(request.record.splitlines())
-        divergence = report.divergence
-        return pb.VerifyRecordResponse(
-            ok=report.ok,
-            message=report.message,
-            reexecuted=report.reexecuted,
-            divergence_seq=divergence.seq if divergence else 0,
-            expected=divergence.expected if divergence else "",
-            found=divergence.found if divergence else "",
-        )
+        return verify_response(verify_record(request.record.split(b"\n")))
 
     @rpc
     def ListGames(

@@ -48,7 +48,7 @@ def test_full_game_through_grpc(
     past version equal the view of the state materialised at that version."""
     seed = long_seed("e2e")
     game = create_game(stub, SEATS, seed=seed)
-    assert game.commitment == hashlib.sha256(seed.encode()).hexdigest()
+    assert game.commitment != hashlib.sha256(seed.encode()).hexdigest()  # salted (issue 15)
     driver = Driver(stub, game, bot_seed=b"e2e-bots")
     steps = driver.play()
     assert steps > 50
@@ -76,6 +76,9 @@ def test_full_game_through_grpc(
         assert after.prev_hash == before.hash
     assert events[0].kernel.HasField("game_created")
     assert events[-1].kernel.seed_revealed.seed == seed.encode().hex()
+    nonce = bytes.fromhex(events[-1].kernel.seed_revealed.nonce)
+    assert len(nonce) == 32
+    assert hashlib.sha256(nonce + seed.encode()).hexdigest() == game.commitment
     assert not any(e.redacted for e in events), "nothing is hidden once the game is over"
     by_seq = {e.seq: e for e in events}
     for seat, _action, answer in driver.submitted:

@@ -34,6 +34,10 @@ GAMES = [
 ]  # fmt: skip
 
 
+def _game_id(game_type: str, limit: int | None) -> str:
+    return f"fixture-{game_type}-{'finished' if limit is None else 'unfinished'}"
+
+
 def _export(service: GameService, game_id: str, viewer: int | None) -> bytes:
     record, _ = Redactor(service).outgoing(game_id, viewer, RecordRequest())
     assert isinstance(record, bytes)
@@ -43,7 +47,11 @@ def _export(service: GameService, game_id: str, viewer: int | None) -> bytes:
 def _play(service: GameService, game_type: str, options: dict[str, object], seats: int,
           seed: bytes, kind: str, limit: int | None) -> str:  # fmt: skip
     game_id = service.create_game(
-        game_type, options, [f"p{i}" for i in range(seats)], seed, game_id=f"fixture-{game_type}-{'finished' if limit is None else 'unfinished'}"
+        game_type,
+        options,
+        [f"p{i}" for i in range(seats)],
+        seed,
+        game_id=_game_id(game_type, limit),
     ).game_id
     bots = {i: make_bot(kind, seed + bytes([i])) for i in range(seats)}
     # a few commands, then an undo (where the rules allow it) so the records hold one
@@ -52,7 +60,7 @@ def _play(service: GameService, game_type: str, options: dict[str, object], seat
         try:
             service.submit(game_id, seat, Undo(), idempotency_key=f"undo-{seat}")
             break
-        except Exception:  # noqa: BLE001 — an undo the rules refuse: none here
+        except Exception:
             continue
     play_with_bots(service, game_id, bots, max_commands=None if limit is None else limit)  # type: ignore[arg-type]
     return game_id
