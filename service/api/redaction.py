@@ -27,6 +27,8 @@ raised instead).
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -47,6 +49,7 @@ from domain.core.kernel_events import (
 from service.api.convert import fill
 from service.api.games import BY_NAME
 from service.app.application import GameService
+from service.app.ledger import Ledger
 from service.audit.records import export_lines, judge_record
 
 _KERNEL_FIELDS = {
@@ -58,6 +61,13 @@ _KERNEL_FIELDS = {
 }
 
 
+#: redacted events kept, ready to send again (a lagging watcher, another page request)
+SENT = 50_000
+#: games whose last fold position is kept; events folded forward from one, at most
+CURSORS = 256
+CATCH_UP = 500
+
+
 class SecretLeak(RuntimeError):
     """An outgoing payload contained a secret; it was not sent."""
 
@@ -67,6 +77,11 @@ class Redactor:
 
     def __init__(self, service: GameService) -> None:
         self.service = service
+        self._lock = threading.Lock()
+        #: redacted events already sent, by (game, seq, viewer): each is fixed once and for all
+        self._sent: OrderedDict[tuple[str, int, int | None], bytes] = OrderedDict()
+        #: private ledgers left where the last fold stopped, by game (reused by the next call)
+        self._cursors: dict[str, Ledger] = {}
 
     # -- the one exit -----------------------------------------------------------------------
     def outgoing(self, game_id: str, viewer: int | None, item: Any) -> Any:
@@ -101,31 +116,56 @@ class Redactor:
         """The game's state right after each of ``envelopes`` (contiguous, in order): one
         materialisation before the first, then a fold — the redaction input of each event."""
         first = envelopes[0].seq
-        ledger = self.service.materialise(game_id, max(first - 1, 1))
+        with self._lock:
+            cursor = self._cursors.pop(game_id, None)
+        start = max(first - 1, 1)
+        if cursor is not None and cursor.version <= start and start - cursor.version <= CATCH_UP:
+            ledger = cursor
+            if cursor.version < start:  # fold forward to the event before the first
+                for envelope in self.service.store.read(game_id, cursor.version, start):
+                    ledger.apply_envelope(envelope, self._state_at(game_id))
+        else:
+            ledger = self.service.materialise(game_id, start)
+        for envelope in envelopes:
+            if envelope.seq > ledger.version:
+                ledger.apply_envelope(envelope, self._state_at(game_id))
+            yield ledger.match.state
+        with self._lock:
+            if len(self._cursors) >= CURSORS:
+                self._cursors.pop(next(iter(self._cursors)))
+            self._cursors[game_id] = ledger
 
+    def _state_at(self, game_id: str) -> Any:
         def state_at(version: int) -> Any:
             return self.service.materialise(game_id, version).match.state
 
-        for envelope in envelopes:
-            if envelope.seq > ledger.version:
-                ledger.apply_envelope(envelope, state_at)
-            yield ledger.match.state
+        return state_at
 
     def _events(
         self, game_id: str, viewer: int | None, envelopes: Sequence[Envelope]
     ) -> list[pb.GameEvent]:
         if not envelopes:
             return []
+        with self._lock:
+            known = [self._sent.get((game_id, e.seq, viewer)) for e in envelopes]
+        if all(blob is not None for blob in known):
+            return [pb.GameEvent.FromString(blob) for blob in known if blob is not None]
         match = self.service.head(game_id)
         decoded = [self.service.decode(game_id, e) for e in envelopes]
         if all(isinstance(event, _KERNEL_TYPES) for event in decoded):
             states: Iterator[Any] = iter([None] * len(envelopes))  # nothing to redact
         else:
             states = self._states(game_id, envelopes)
-        return [
+        result = [
             self._event(match, viewer, envelope, event, state)
             for envelope, event, state in zip(envelopes, decoded, states, strict=True)
         ]
+        with self._lock:
+            for message in result:
+                self._sent[(game_id, message.seq, viewer)] = message.SerializeToString()
+            while len(self._sent) > SENT:
+                self._sent.popitem(last=False)
+        return result
 
     def _event(
         self, match: Any, viewer: int | None, envelope: Envelope, event: Event, state: Any
