@@ -107,6 +107,11 @@ def export_lines(
                     "idempotency_key": key,
                     "idempotency_key_digest": first.key_digest,
                     "command": command_data,
+                    "command_payload": (
+                        None
+                        if command_data is None or first.command is None
+                        else base64.b64encode(first.command).decode()
+                    ),
                     "hidden": hidden,
                 }
             )

@@ -76,6 +76,7 @@ class CommandLine(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     command: Any
     # format 2 only
     idempotency_key_digest: str | None = None
+    command_payload: str | None = None
     hidden: list[Literal["command", "idempotency_key"]] = []
 
 
@@ -107,7 +108,7 @@ class Parsed:
 
 _FORMAT_2_ONLY = {
     Header: ("seed_commitment_scheme", "viewer", "seed", "nonce"),
-    CommandLine: ("idempotency_key_digest", "hidden"),
+    CommandLine: ("idempotency_key_digest", "command_payload", "hidden"),
     EventLine: ("redacted",),
 }
 

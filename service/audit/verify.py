@@ -206,17 +206,41 @@ def _decode_payload(event: _Event) -> bytes:
 
 
 def _command_bytes(codec: Codec, batch: _Batch) -> bytes | None:
+    """The command's msgpack bytes: the line's ``command_payload`` (format 2), checked against
+    its readable form, or re-encoded from the readable form (format 1)."""
     data = batch.item.command
     if data is None:
+        if batch.item.command_payload is not None:
+            raise _malformed(batch.line, 0, "$.command_payload",
+                             "a command payload without its readable command")  # fmt: skip
         return None
     try:
-        return codec.encode_command(codec.command_from_data(data))
+        encoded = codec.encode_command(codec.command_from_data(data))
     except MalformedCommand as error:
-        path = str(error.message).rsplit(" - at `", 1)
-        fld = "$.command" + path[1].rstrip("`")[1:] if len(path) == 2 else "$.command"
+        where = str(error.message).rsplit(" - at `", 1)
+        fld = "$.command" + where[1].rstrip("`")[1:] if len(where) == 2 else "$.command"
         raise _malformed(
             batch.line, 0, fld, f"not a command of this game ({error.message})"
         ) from error
+    if batch.item.command_payload is None:
+        return encoded
+    try:
+        payload = base64.b64decode(batch.item.command_payload, validate=True)
+    except (binascii.Error, ValueError) as error:
+        reason = f"not base64 ({error})"
+        raise _malformed(batch.line, 0, "$.command_payload", reason) from error
+    try:
+        readable = codec.command_to_data(codec.decode_command(payload))
+    except MalformedCommand as error:
+        raise _tampered(batch.line, 0, "$.command_payload", "a command of this game",
+                        batch.item.command_payload, "the command payload is not a command"
+                        ) from error  # fmt: skip
+    difference = first_difference(readable, data, "$.command")
+    if difference is not None:
+        path, expected, found = difference
+        raise _tampered(batch.line, 0, path, expected, found,
+                        "the readable command differs from its payload")  # fmt: skip
+    return payload
 
 
 def _verify(parsed: Parsed) -> VerifyReport:
