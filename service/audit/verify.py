@@ -151,12 +151,14 @@ def verify_record(lines: Iterable[bytes]) -> VerifyReport:
     type), and never answers "verified" unless everything was checked.
     """
     game_type = ""
+    lines = list(lines)
     try:
         parsed = parse_record(lines)
         game_type = parsed.header.game_type
         return _verify(parsed)
     except RecordError as error:
-        return _report(Outcome.MALFORMED, Divergence(0, "", "", error.reason, error.line,
+        seq = _seq_near(lines, error.line)
+        return _report(Outcome.MALFORMED, Divergence(seq, "", "", error.reason, error.line,
                                                      error.field), game_type)  # fmt: skip
     except _Bad as bad:
         return _report(bad.outcome, bad.divergence, game_type)
@@ -166,6 +168,19 @@ def verify_record(lines: Iterable[bytes]) -> VerifyReport:
             Divergence(0, "", "", f"unreadable record ({type(error).__name__}: {error})"),
             game_type,
         )
+
+
+def _seq_near(lines: list[bytes], line: int) -> int:
+    """The sequence number of the event at ``line`` (1-based), or of the first event after
+    a command line there; 0 when there is none to read."""
+    for raw in lines[line - 1 : line + 1] if line >= 1 else []:
+        try:
+            data = msgspec.json.decode(raw)
+        except msgspec.DecodeError:
+            continue
+        if isinstance(data, dict) and isinstance(data.get("seq"), int):
+            return int(data["seq"])
+    return 0
 
 
 def _report(outcome: Outcome, divergence: Divergence, game_type: str) -> VerifyReport:
@@ -208,6 +223,14 @@ def _decode_payload(event: _Event) -> bytes:
 def _command_bytes(codec: Codec, batch: _Batch) -> bytes | None:
     """The command's msgpack bytes: the line's ``command_payload`` (format 2), checked against
     its readable form, or re-encoded from the readable form (format 1)."""
+    try:
+        return _command_bytes_of(codec, batch)
+    except _Bad as bad:
+        bad.divergence.seq = batch.events[0].item.seq  # the batch's first event
+        raise
+
+
+def _command_bytes_of(codec: Codec, batch: _Batch) -> bytes | None:
     data = batch.item.command
     if data is None:
         if batch.item.command_payload is not None:
