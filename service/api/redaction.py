@@ -156,25 +156,35 @@ class Redactor:
             states: Iterator[Any] = iter([None] * len(envelopes))  # nothing to redact
         else:
             states = self._states(game_id, envelopes)
-        result = [
-            self._event(match, viewer, envelope, event, state)
-            for envelope, event, state in zip(envelopes, decoded, states, strict=True)
-        ]
+        # one fold serves every viewer: the others' redactions are kept for their requests
+        viewers: list[int | None] = [None, *range(match.seats)]
+        if viewer not in viewers:
+            viewers.append(viewer)
+        result: list[pb.GameEvent] = []
+        blobs: dict[tuple[str, int, int | None], bytes] = {}
+        for envelope, event, state in zip(envelopes, decoded, states, strict=True):
+            plain: bytes | None = None
+            for someone in viewers:
+                shown = (
+                    event
+                    if isinstance(event, _KERNEL_TYPES)
+                    else match.game.redact_event(state, event, someone)
+                )
+                if shown is event and plain is not None:
+                    blob = plain
+                else:
+                    blob = self._message(match, envelope, event, shown).SerializeToString()
+                    plain = blob if shown is event else plain
+                blobs[(game_id, envelope.seq, someone)] = blob
+                if someone == viewer:
+                    result.append(pb.GameEvent.FromString(blob))
         with self._lock:
-            for message in result:
-                self._sent[(game_id, message.seq, viewer)] = message.SerializeToString()
+            self._sent.update(blobs)
             while len(self._sent) > SENT:
                 self._sent.popitem(last=False)
         return result
 
-    def _event(
-        self, match: Any, viewer: int | None, envelope: Envelope, event: Event, state: Any
-    ) -> pb.GameEvent:
-        shown = (
-            event
-            if isinstance(event, _KERNEL_TYPES)
-            else match.game.redact_event(state, event, viewer)
-        )
+    def _message(self, match: Any, envelope: Envelope, event: Event, shown: Event) -> pb.GameEvent:
         message = pb.GameEvent(
             seq=envelope.seq,
             command_id=envelope.command_id,
