@@ -92,10 +92,39 @@ class Chance:
         return [items[i] for i in self.permutation(len(items))]
 
 
-def seed_commitment(seed: bytes) -> str:
-    """The public commitment to a seed: lowercase hex SHA-256.
+#: the commitment of games created before salting: ``SHA-256(seed)``.
+LEGACY_COMMITMENT = "sha256-seed"
+#: the commitment of every game created since: ``SHA-256(nonce || seed)``, nonce 32 bytes.
+SALTED_COMMITMENT = "sha256-nonce-seed"
+#: length of the nonce of a salted commitment, in bytes.
+NONCE_BYTES = 32
+
+
+def seed_commitment(seed: bytes, nonce: bytes | None = None) -> str:
+    """The public commitment to a seed: lowercase hex ``SHA-256(nonce || seed)``.
+
+    ``nonce=None`` gives the legacy unsalted ``SHA-256(seed)`` of games created before salted
+    commitments (records of that time still verify). The nonce is a fresh secret of
+    :data:`NONCE_BYTES` bytes per game, kept and revealed with the seed: two games with the
+    same seed get different commitments, and a short seed cannot be found from its
+    commitment by trying candidates.
 
     >>> seed_commitment(b"abc")[:16]
     'ba7816bf8f01cfea'
+    >>> seed_commitment(b"abc", bytes(32)) != seed_commitment(b"abc", bytes([1]) * 32)
+    True
     """
-    return hashlib.sha256(seed).hexdigest()
+    if nonce is None:
+        return hashlib.sha256(seed).hexdigest()
+    return hashlib.sha256(nonce + seed).hexdigest()
+
+
+def derived_nonce(seed: bytes, game_id: str) -> bytes:
+    """A deterministic nonce ``HMAC-SHA256(key=seed, "annales/nonce/v1|" + game_id)``.
+
+    Only for drivers whose seeds are themselves 256-bit secrets derived from a master secret
+    (tournaments, ``annales simulate``), so that their runs reproduce byte for byte: the
+    commitment then differs between games (their ids differ) and reveals nothing a guess
+    could test. A seed typed by a person gets a random nonce instead.
+    """
+    return hmac.new(seed, b"annales/nonce/v1|" + game_id.encode(), hashlib.sha256).digest()

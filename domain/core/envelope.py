@@ -6,7 +6,10 @@ event's schema version and tag, its msgpack payload, the previous envelope's has
 The first envelope of each command batch also carries the command's bytes and idempotency key.
 
 ``hash = SHA-256(prev_hash || msgpack([game_id, seq, command_id, seat, ruleset, schema, kind,
-payload, command, idempotency_key]))`` — so changing any stored byte breaks the chain.
+payload, command, idempotency_key]))`` — so changing any stored byte breaks the chain. In games
+created with ``GameCreated.key_digests`` the envelope also carries ``key_digest`` (see
+:func:`key_digest`), and the hash covers it in place of the key: a record can then hide the
+key (it is the seat's business) and still be checked link by link.
 
 >>> e = seal(game_id="g", seq=1, command_id="c", seat=-1, ruleset="r", schema=1, kind="K",
 ...          payload=b"\\x90", prev_hash=GENESIS)
@@ -42,14 +45,26 @@ class Envelope(msgspec.Struct, frozen=True, array_like=True):
     hash: str
     command: bytes | None = None
     idempotency_key: str | None = None
+    key_digest: str | None = None
+
+
+def key_digest(game_id: str, key: str) -> str:
+    """The digest of an idempotency key in the hash chain of a game with key digests:
+    lowercase hex ``SHA-256(UTF-8(game_id) || 0x00 || UTF-8(key))``.
+
+    >>> key_digest("g", "k")[:16]
+    '7500c0b79ffc5a74'
+    """
+    return hashlib.sha256(game_id.encode() + b"\x00" + key.encode()).hexdigest()
 
 
 def link_hash(envelope: Envelope) -> str:
     """The hash ``envelope`` must carry, from all its other fields (hex SHA-256)."""
     e = envelope
+    key = e.key_digest if e.key_digest is not None else e.idempotency_key
     body = msgspec.msgpack.encode(
         [e.game_id, e.seq, e.command_id, e.seat, e.ruleset, e.schema, e.kind, e.payload,
-         e.command, e.idempotency_key]
+         e.command, key]
     )  # fmt: skip
     return hashlib.sha256(e.prev_hash.encode("ascii") + body).hexdigest()
 
@@ -67,11 +82,12 @@ def seal(
     prev_hash: str,
     command: bytes | None = None,
     idempotency_key: str | None = None,
+    key_digest: str | None = None,
 ) -> Envelope:
     """Build an envelope and compute its hash."""
     unsealed = Envelope(
         game_id, seq, command_id, seat, ruleset, schema, kind, payload, prev_hash, "",
-        command, idempotency_key,
+        command, idempotency_key, key_digest,
     )  # fmt: skip
     return msgspec.structs.replace(unsealed, hash=link_hash(unsealed))
 

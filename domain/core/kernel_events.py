@@ -8,17 +8,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.core.chance import LEGACY_COMMITMENT
 from domain.core.game import Command, Event
 
 
-class GameCreated(Event, frozen=True, kw_only=True):
-    """The game exists: its type, rules version, options, seats and seed commitment."""
+class GameCreated(Event, frozen=True, kw_only=True, omit_defaults=True):
+    """The game exists: its type, rules version, options, seats and seed commitment.
+
+    ``seed_commitment_scheme`` names how ``seed_commitment`` is computed (see
+    :func:`domain.core.chance.seed_commitment`); ``key_digests``: the hash chain covers a
+    digest of each idempotency key rather than the key (see
+    :func:`domain.core.envelope.key_digest`). Both are omitted from the payload at their
+    defaults (games created before they existed), so old payloads keep their bytes.
+    """
 
     game_type: str
     ruleset: str
     options: dict[str, Any]
     seat_names: tuple[str, ...]
     seed_commitment: str
+    seed_commitment_scheme: str = LEGACY_COMMITMENT
+    key_digests: bool = False
 
 
 class UndoRequested(Event, frozen=True, kw_only=True):
@@ -46,11 +56,16 @@ class Undone(Event, frozen=True, kw_only=True):
     to_version: int
 
 
-class SeedRevealed(Event, frozen=True, kw_only=True):
-    """The game ended: its secret seed (hex) is public, so anyone can re-run the game."""
+class SeedRevealed(Event, frozen=True, kw_only=True, omit_defaults=True):
+    """The game ended: its secret seed (hex) is public, so anyone can re-run the game.
+
+    ``nonce`` (hex) is the secret nonce of a salted commitment, revealed with the seed (empty,
+    and omitted from the payload, for games with the legacy unsalted commitment).
+    """
 
     REVEALS = True
     seed: str
+    nonce: str = ""
 
 
 KernelEvent = GameCreated | UndoRequested | UndoApproved | UndoDeclined | Undone | SeedRevealed

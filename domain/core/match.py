@@ -176,11 +176,18 @@ class Match:
         return self.game.decide(self.state, seat, command, Chance(seed, self.version))
 
     def execute(
-        self, seat: int, command: Command, command_id: str, seed: bytes, state_at: StateAt
+        self,
+        seat: int,
+        command: Command,
+        command_id: str,
+        seed: bytes,
+        state_at: StateAt,
+        nonce: bytes | None = None,
     ) -> list[Event]:
         """Decide ``command`` and fold its events into this match; return the events.
 
-        Adds ``SeedRevealed`` when the command ends the game. On ``RuleViolation`` nothing
+        Adds ``SeedRevealed`` (with ``nonce``, the secret of a salted seed commitment, if
+        any) when the command ends the game. On ``RuleViolation`` nothing
         changed. After a successful call the match is at ``version + len(events)``.
         """
         events = self.decide(seat, command, seed)
@@ -189,7 +196,7 @@ class Match:
             seq += 1
             self.apply(event, seq=seq, command_id=command_id, seat=seat, state_at=state_at)
         if self.kernel.seed is None and self.game.is_over(self.state):
-            reveal = SeedRevealed(seed=seed.hex())
+            reveal = SeedRevealed(seed=seed.hex(), nonce=nonce.hex() if nonce else "")
             self.apply(reveal, seq=seq + 1, command_id=command_id, seat=seat, state_at=state_at)
             events.append(reveal)
         return events

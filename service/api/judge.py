@@ -3,7 +3,8 @@
 The judge (``service/api/auth.py``) is the one caller for whom nothing is redacted, so its
 events do not go through the game's ``redact_event``; everything else it receives (the
 spectator view, each seat's view) still passes through :meth:`Redactor.outgoing` like any
-other payload. Its record is :func:`service.audit.judge.export_full_record`.
+other payload. Its record is :func:`service.audit.export.judge_record` (through
+:class:`~service.api.redaction.JudgeRecordRequest`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ from service.api.convert import fill
 from service.api.games import BY_NAME
 from service.api.redaction import Redactor, StateRequest
 from service.app.application import GameService
-from service.audit.judge import export_full_record
 
 _KERNEL_FIELDS: dict[type, str] = {
     UndoRequested: "undo_requested",
@@ -80,12 +80,3 @@ def full_events(
 def seat_views(redactor: Redactor, game_id: str, state: Any, seats: int) -> list[pb.GameView]:
     """Every seat's own view of ``state``, by seat number."""
     return [redactor.outgoing(game_id, seat, StateRequest(state)) for seat in range(seats)]
-
-
-def full_record(service: GameService, game_id: str) -> bytes:
-    """The judge's record of ``game_id`` (seed in the header; see ``service/audit/judge.py``)."""
-    seed = service.store.load_seed(game_id)
-    if seed is None:  # pragma: no cover - every game stores its seed before its first event
-        raise RuntimeError(f"game {game_id} has no stored seed")
-    envelopes = service.events(game_id)
-    return export_full_record(envelopes, lambda e: service.decode(game_id, e), seed)

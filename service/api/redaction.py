@@ -5,22 +5,31 @@ It turns domain items into the messages a given viewer (a seat, or ``None`` for 
 may receive:
 
 * envelopes → ``GameEvent`` messages, each event passed through the game's ``redact_event``
-  (sealed choices, hands, deck order stay hidden from other seats);
+  (sealed choices, hands, deck order stay hidden from other seats) **as of the event's own
+  version** — with the state the game had right after that event, never the state at send
+  time — so the same request (a history page, a stream resumed from the same version, a
+  lagging watcher's batch) always yields the same bytes;
 * a state → ``GameView`` via the game's ``view(state, viewer)`` (time travel included: the
   state at a past version is viewed as of that point);
-* a record export → JSON lines whose events are redacted for the viewer until the game ends;
+* a record export → JSON lines whose events are redacted for the viewer (each as of its own
+  version) until the game ends, and whose idempotency keys are hidden except the viewer
+  seat's own (a spectator sees none); a judge's full record (:class:`JudgeRecordRequest`,
+  seed and nonce included) is the one payload exempt from the secret check below — the
+  caller must have checked the judge's credential;
 * an error → its message.
 
 As a last line of defence, every outgoing payload is scanned for the game's secret seed (seeds of
-8 bytes or more; shorter seeds are too short to scan for — and too easy to guess from their
-commitment: use long seeds): before the game has ended, a payload containing it is never sent
-(an internal error is raised instead).
+8 bytes or more; shorter seeds are too short to scan for) and the nonce of its commitment:
+before the game has ended, a payload containing either is never sent (an internal error is
+raised instead).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import msgspec
@@ -40,7 +49,8 @@ from domain.core.kernel_events import (
 from service.api.convert import fill
 from service.api.games import BY_NAME
 from service.app.application import GameService
-from service.audit.records import export_lines
+from service.app.ledger import Ledger
+from service.audit.records import export_lines, judge_record
 
 _KERNEL_FIELDS = {
     UndoRequested: "undo_requested",
@@ -49,6 +59,13 @@ _KERNEL_FIELDS = {
     Undone: "undone",
     SeedRevealed: "seed_revealed",
 }
+
+
+#: redacted events kept, ready to send again (a lagging watcher, another page request)
+SENT = 50_000
+#: games whose last fold position is kept; events folded forward from one, at most
+CURSORS = 256
+CATCH_UP = 500
 
 
 class SecretLeak(RuntimeError):
@@ -60,6 +77,11 @@ class Redactor:
 
     def __init__(self, service: GameService) -> None:
         self.service = service
+        self._lock = threading.Lock()
+        #: redacted events already sent, by (game, seq, viewer): each is fixed once and for all
+        self._sent: OrderedDict[tuple[str, int, int | None], bytes] = OrderedDict()
+        #: private ledgers left where the last fold stopped, by game (reused by the next call)
+        self._cursors: dict[str, Ledger] = {}
 
     # -- the one exit -----------------------------------------------------------------------
     def outgoing(self, game_id: str, viewer: int | None, item: Any) -> Any:
@@ -68,10 +90,13 @@ class Redactor:
             self.service.reach(game_id, item[-1].seq)  # judge with a head that has seen them
         match = self.service.head(game_id)
         game = match.game
+        if isinstance(item, JudgeRecordRequest):
+            lines = judge_record(self.service, game_id, item.version)
+            return b"".join(line + b"\n" for line in lines)
         if isinstance(item, Envelope):
-            result: Any = self._event(game_id, viewer, item)
+            result: Any = self._events(game_id, viewer, [item])[0]
         elif isinstance(item, list | tuple) and all(isinstance(e, Envelope) for e in item):
-            result = [self._event(game_id, viewer, e) for e in item]
+            result = self._events(game_id, viewer, item)
         elif isinstance(item, RecordRequest):
             result = self._record(game_id, viewer)
         elif isinstance(item, StateRequest):
@@ -87,14 +112,79 @@ class Redactor:
         return result
 
     # -- parts ------------------------------------------------------------------------------
-    def _event(self, game_id: str, viewer: int | None, envelope: Envelope) -> pb.GameEvent:
+    def _states(self, game_id: str, envelopes: Sequence[Envelope]) -> Iterator[Any]:
+        """The game's state right after each of ``envelopes`` (contiguous, in order): one
+        materialisation before the first, then a fold — the redaction input of each event."""
+        first = envelopes[0].seq
+        with self._lock:
+            cursor = self._cursors.pop(game_id, None)
+        start = max(first - 1, 1)
+        if cursor is not None and cursor.version <= start and start - cursor.version <= CATCH_UP:
+            ledger = cursor
+            if cursor.version < start:  # fold forward to the event before the first
+                for envelope in self.service.store.read(game_id, cursor.version, start):
+                    ledger.apply_envelope(envelope, self._state_at(game_id))
+        else:
+            ledger = self.service.materialise(game_id, start)
+        for envelope in envelopes:
+            if envelope.seq > ledger.version:
+                ledger.apply_envelope(envelope, self._state_at(game_id))
+            yield ledger.match.state
+        with self._lock:
+            if len(self._cursors) >= CURSORS:
+                self._cursors.pop(next(iter(self._cursors)))
+            self._cursors[game_id] = ledger
+
+    def _state_at(self, game_id: str) -> Any:
+        def state_at(version: int) -> Any:
+            return self.service.materialise(game_id, version).match.state
+
+        return state_at
+
+    def _events(
+        self, game_id: str, viewer: int | None, envelopes: Sequence[Envelope]
+    ) -> list[pb.GameEvent]:
+        if not envelopes:
+            return []
+        with self._lock:
+            known = [self._sent.get((game_id, e.seq, viewer)) for e in envelopes]
+        if all(blob is not None for blob in known):
+            return [pb.GameEvent.FromString(blob) for blob in known if blob is not None]
         match = self.service.head(game_id)
-        event = self.service.decode(game_id, envelope)
-        shown = (
-            event
-            if isinstance(event, _KERNEL_TYPES)
-            else match.game.redact_event(match.state, event, viewer)
-        )
+        decoded = [self.service.decode(game_id, e) for e in envelopes]
+        if all(isinstance(event, _KERNEL_TYPES) for event in decoded):
+            states: Iterator[Any] = iter([None] * len(envelopes))  # nothing to redact
+        else:
+            states = self._states(game_id, envelopes)
+        # one fold serves every viewer: the others' redactions are kept for their requests
+        viewers: list[int | None] = [None, *range(match.seats)]
+        if viewer not in viewers:
+            viewers.append(viewer)
+        result: list[pb.GameEvent] = []
+        blobs: dict[tuple[str, int, int | None], bytes] = {}
+        for envelope, event, state in zip(envelopes, decoded, states, strict=True):
+            plain: bytes | None = None
+            for someone in viewers:
+                shown = (
+                    event
+                    if isinstance(event, _KERNEL_TYPES)
+                    else match.game.redact_event(state, event, someone)
+                )
+                if shown is event and plain is not None:
+                    blob = plain
+                else:
+                    blob = self._message(match, envelope, event, shown).SerializeToString()
+                    plain = blob if shown is event else plain
+                blobs[(game_id, envelope.seq, someone)] = blob
+                if someone == viewer:
+                    result.append(pb.GameEvent.FromString(blob))
+        with self._lock:
+            self._sent.update(blobs)
+            while len(self._sent) > SENT:
+                self._sent.popitem(last=False)
+        return result
+
+    def _message(self, match: Any, envelope: Envelope, event: Event, shown: Event) -> pb.GameEvent:
         message = pb.GameEvent(
             seq=envelope.seq,
             command_id=envelope.command_id,
@@ -112,13 +202,20 @@ class Redactor:
         envelopes = self.service.events(game_id)
         finished = match.kernel.seed is not None
         game = match.game
+        states = self._states(game_id, envelopes)
 
         def redact(envelope: Envelope, event: Event) -> Event | None:
-            if finished or isinstance(event, _KERNEL_TYPES):
+            state = next(states)  # called once per envelope, in order
+            if isinstance(event, _KERNEL_TYPES):
                 return event
-            return game.redact_event(match.state, event, viewer)
+            return game.redact_event(state, event, viewer)
 
-        lines = export_lines(envelopes, lambda e: self.service.decode(game_id, e), redact)
+        lines = export_lines(
+            envelopes,
+            lambda e: self.service.decode(game_id, e),
+            None if finished else redact,
+            viewer=viewer,
+        )
         return b"".join(line + b"\n" for line in lines), finished
 
     def _guard(self, game_id: str, result: Any) -> None:
@@ -138,10 +235,21 @@ class Redactor:
             blob = str(result).encode()
         if len(seed) >= 8 and (seed.hex().encode() in blob or seed in blob):
             raise SecretLeak(f"an outgoing payload of game {game_id} contained its seed")
+        nonce = self.service.store.load_nonce(game_id)
+        if nonce and (nonce.hex().encode() in blob or nonce in blob):
+            raise SecretLeak(f"an outgoing payload of game {game_id} contained its nonce")
 
 
 class RecordRequest:
     """Ask :meth:`Redactor.outgoing` for the game's record (bytes, complete)."""
+
+
+class JudgeRecordRequest:
+    """Ask :meth:`Redactor.outgoing` for a judge's full record (bytes) up to ``version``
+    (``None``: now) — seed and nonce included; only for a caller holding a judge credential."""
+
+    def __init__(self, version: int | None = None) -> None:
+        self.version = version
 
 
 class StateRequest:
@@ -163,6 +271,8 @@ def _fill_event(message: pb.GameEvent, event: Event, header: GameCreated | None)
                 options_json=json.dumps(event.options, sort_keys=True),
                 seat_names=list(event.seat_names),
                 seed_commitment=event.seed_commitment,
+                seed_commitment_scheme=event.seed_commitment_scheme,
+                key_digests=event.key_digests,
             )
         )
         return

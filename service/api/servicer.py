@@ -40,15 +40,16 @@ from service.api.auth import (
 from service.api.calls import typed_calls
 from service.api.convert import fill, read
 from service.api.games import BY_NAME, BY_TYPE, ApiGame, typed_options
-from service.api.judge import full_events, full_record, seat_views
+from service.api.judge import full_events, seat_views
 from service.api.messages import field_path, sentence
-from service.api.redaction import RecordRequest, Redactor, StateRequest
+from service.api.redaction import JudgeRecordRequest, RecordRequest, Redactor, StateRequest
 from service.api.status import ApiError, abort, from_service_error
+from service.api.verification import verify_response
 from service.api.watch import Broadcaster
 from service.app.application import CreatedGame, GameService
 from service.app.errors import InvalidArgument, ServiceError
 from service.app.ledger import SETUP_COMMAND_ID
-from service.audit.judge import verify_any
+from service.audit.records import verify_record
 
 log = logging.getLogger("annales.api")
 
@@ -579,9 +580,8 @@ class Servicer(pb_grpc.GameServiceServicer):
         caller = self._caller(game_id, context)
         with self.service.lock(game_id):
             if caller.judge:
-                return pb.ExportRecordResponse(
-                    record=full_record(self.service, game_id), complete=True, full=True
-                )
+                record = self.redactor.outgoing(game_id, None, JudgeRecordRequest())
+                return pb.ExportRecordResponse(record=record, complete=True, full=True)
             record, complete = self.redactor.outgoing(game_id, caller.viewer, RecordRequest())
         return pb.ExportRecordResponse(record=record, complete=complete)
 
@@ -593,16 +593,7 @@ class Servicer(pb_grpc.GameServiceServicer):
             raise _too_large("record", MAX_RECORD)
         if not request.record:
             raise _invalid("record", "is required")
-        report = verify_any(request.record.splitlines())
-        divergence = report.divergence
-        return pb.VerifyRecordResponse(
-            ok=report.ok,
-            message=report.message,
-            reexecuted=report.reexecuted,
-            divergence_seq=divergence.seq if divergence else 0,
-            expected=divergence.expected if divergence else "",
-            found=divergence.found if divergence else "",
-        )
+        return verify_response(verify_record(request.record.split(b"\n")))
 
     @rpc
     def ListGames(

@@ -62,7 +62,7 @@ from service.app.errors import (
     RuleRejected,
     VersionConflict,
 )
-from service.app.ledger import Ledger
+from service.app.ledger import Ledger, fresh_nonce
 from service.store.eventstore import EventStore
 
 
@@ -170,10 +170,13 @@ class GameService:
         seed: bytes | None = None,
         game_id: str | None = None,
         ruleset: str | None = None,
+        nonce: bytes | None = None,
     ) -> CreatedGame:
         """Create a game; the seed is random unless given (kept secret until the end).
 
-        ``ruleset`` picks one of the game's rulesets (default: the newest).
+        ``ruleset`` picks one of the game's rulesets (default: the newest). ``nonce`` salts
+        the seed commitment: a fresh random one unless a deterministic driver gives its own
+        (see :func:`domain.core.chance.derived_nonce`); stored and revealed with the seed.
         """
         if game_type not in GAMES:
             raise InvalidArgument(f"Unknown game type {game_type!r}; known: {sorted(GAMES)}.")
@@ -184,15 +187,16 @@ class GameService:
             )
         game_id = game_id or uuid.uuid4().hex
         seed = seed if seed is not None else uuid.uuid4().bytes + uuid.uuid4().bytes
+        nonce = nonce if nonce is not None else fresh_nonce()
         try:
             ledger, envelopes = Ledger.create(
-                game_id, game_type, options or {}, seat_names, seed, ruleset
+                game_id, game_type, options or {}, seat_names, seed, ruleset, nonce
             )
         except (msgspec.ValidationError, ValueError) as error:
             raise InvalidArgument(f"Invalid game setup: {error}") from error
         except MalformedCommand as error:  # options the game's setup refuses (e.g. nations)
             raise InvalidArgument(f"Invalid game setup: {error.message}") from error
-        self.store.save_seed(game_id, seed)
+        self.store.save_seed(game_id, seed, nonce)
         self.store.append(envelopes)
         cached = _Cached(ledger, {})
         cached.remember_state()
@@ -291,8 +295,9 @@ class GameService:
 
         try:
             _, envelopes = ledger.submit(
-                seat, command, command_id, self._seed(game_id), state_at, idempotency_key
-            )
+                seat, command, command_id, self._seed(game_id), state_at, idempotency_key,
+                self.store.load_nonce(game_id),
+            )  # fmt: skip
         except MalformedCommand as error:
             self._raise_if_moved_on(game_id, cached)
             raise InvalidArgument(error.message, error.code) from error

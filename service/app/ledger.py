@@ -3,16 +3,26 @@
 Both the application (live play) and the auditor (re-execution of a record in a fresh process)
 use :class:`Ledger`, so the bytes a verifier recomputes are produced by the very same code.
 No I/O here: callers store the envelopes.
+
+**Seed commitments.** A game created with a ``nonce`` (every game the service creates: a fresh
+32-byte secret, or for deterministic drivers :func:`~domain.core.chance.derived_nonce`)
+commits to ``SHA-256(nonce || seed)`` and hashes digests of its idempotency keys
+(``GameCreated.seed_commitment_scheme`` / ``key_digests``); the nonce is stored with the seed,
+as secret, and revealed with it in ``SeedRevealed``. ``nonce=None`` re-creates a game of the
+legacy kind (``SHA-256(seed)``, keys hashed as they are) — what re-executing an old record
+needs. The nonce never reaches :class:`~domain.core.chance.Chance`: the same seed gives the
+same game whatever the nonce.
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from domain.core.chance import Chance, seed_commitment
+from domain.core.chance import LEGACY_COMMITMENT, SALTED_COMMITMENT, Chance, seed_commitment
 from domain.core.codec import Codec
-from domain.core.envelope import GENESIS, SYSTEM_SEAT, Envelope, seal
+from domain.core.envelope import GENESIS, SYSTEM_SEAT, Envelope, key_digest, seal
 from domain.core.game import Command, Event, Game
 from domain.core.kernel_events import GameCreated
 from domain.core.match import Match, StateAt
@@ -40,6 +50,18 @@ class Ledger:
         """The version of the match (last sequence number)."""
         return self.match.version
 
+    @property
+    def salted(self) -> bool:
+        """``True`` when the game commits to ``SHA-256(nonce || seed)`` (needs its nonce)."""
+        header = self.match.kernel.header
+        return header is not None and header.seed_commitment_scheme != LEGACY_COMMITMENT
+
+    @property
+    def key_digests(self) -> bool:
+        """``True`` when the hash chain covers digests of idempotency keys."""
+        header = self.match.kernel.header
+        return header is not None and header.key_digests
+
     # -- creation -------------------------------------------------------------------------
     @classmethod
     def create(
@@ -50,10 +72,12 @@ class Ledger:
         seat_names: Sequence[str],
         seed: bytes,
         ruleset: str | None = None,
+        nonce: bytes | None = None,
     ) -> tuple[Ledger, list[Envelope]]:
         """A new game: ``GameCreated`` then the game's setup events, all sealed.
 
-        ``ruleset`` chooses one of the game's rulesets (default: its newest). Raises
+        ``ruleset`` chooses one of the game's rulesets (default: its newest); ``nonce`` salts
+        the seed commitment (``None``: the legacy unsalted kind, see the module). Raises
         ``msgspec.ValidationError`` for bad options, ``ValueError`` for a bad seat count and
         ``MalformedCommand`` for an unknown ruleset.
         """
@@ -71,7 +95,9 @@ class Ledger:
             ruleset=game.ruleset_version,
             options=normalised,
             seat_names=tuple(seat_names),
-            seed_commitment=seed_commitment(seed),
+            seed_commitment=seed_commitment(seed, nonce),
+            seed_commitment_scheme=LEGACY_COMMITMENT if nonce is None else SALTED_COMMITMENT,
+            key_digests=nonce is not None,
         )
         match = Match(game, game.initial(parsed, len(seat_names)))
         ledger = cls(game_id, game, codec, match, GENESIS)
@@ -91,15 +117,20 @@ class Ledger:
         seed: bytes,
         state_at: StateAt,
         idempotency_key: str | None = None,
+        nonce: bytes | None = None,
     ) -> tuple[list[Event], list[Envelope]]:
         """Decide and fold ``command``; return its events and their sealed envelopes.
 
-        Raises ``RuleViolation`` (nothing changed). On success the match has moved on; if the
-        caller then fails to store the envelopes it must discard this ledger.
+        ``nonce``: the game's secret nonce (required by a salted game: revealed with the seed
+        when the command ends the game). Raises ``RuleViolation`` (nothing changed). On
+        success the match has moved on; if the caller then fails to store the envelopes it
+        must discard this ledger.
         """
+        if self.salted and nonce is None:
+            raise ValueError(f"game {self.game_id} has a salted commitment: its nonce is needed")
         start_version = self.match.version
         start_hash = self.last_hash
-        events = self.match.execute(seat, command, command_id, seed, state_at)
+        events = self.match.execute(seat, command, command_id, seed, state_at, nonce)
         envelopes = self._seal_all(
             events,
             start_version,
@@ -171,6 +202,11 @@ class Ledger:
                 prev_hash=prev_hash,
                 command=command if first else None,
                 idempotency_key=idempotency_key if first else None,
+                key_digest=(
+                    key_digest(self.game_id, idempotency_key)
+                    if first and idempotency_key is not None and self.key_digests
+                    else None
+                ),
             )
             envelopes.append(envelope)
             prev_hash = envelope.hash
@@ -187,6 +223,11 @@ class Ledger:
         options = game.decode_options(header.options)
         match = Match(game, game.initial(options, len(header.seat_names)))
         return cls(game_id, game, codec, match, GENESIS)
+
+
+def fresh_nonce() -> bytes:
+    """A new random nonce for a game's seed commitment (32 bytes from the OS)."""
+    return secrets.token_bytes(32)
 
 
 def _no_undo(version: int) -> Any:

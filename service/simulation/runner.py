@@ -26,6 +26,8 @@ an interrupted run is resumed by running it again.
 * game seed of game ``i`` = ``HMAC-SHA256(key=S, "annales/simulate/v1/seed/{game}/{players}/{i}")``;
 * game id = ``"sim-" + HMAC-SHA256(key=S, "annales/simulate/v1/id/{game}/{players}/{i}")[:32 hex]``
   (public, and independent of the secret game seed);
+* nonce of the game's seed commitment: :func:`~domain.core.chance.derived_nonce` of the game
+  seed and id (stored and revealed with the seed, like the service's random nonces);
 * bot of seat ``s`` in game ``i``: kind ``kinds[(i + s) % len(kinds)]`` (every kind sits in
   every seat as the games go by), named by its kind, with seat seed
   ``HMAC-SHA256(key=game seed, "annales/simulate/v1/bot/{s}")``.
@@ -58,6 +60,7 @@ import msgspec
 from eventsourcing.persistence import StoredEvent as RecordedEvent
 
 from domain.bots import Bot, make_bot
+from domain.core.chance import derived_nonce
 from domain.core.envelope import Envelope
 from domain.core.errors import RuleViolation
 from domain.registry import GAMES
@@ -65,7 +68,7 @@ from service.app.application import GameService, Snapshot
 from service.app.errors import InvalidArgument, ServiceError, VersionConflict
 from service.app.ledger import Ledger
 from service.store.config import StoreConfig
-from service.store.eventstore import EventStore
+from service.store.eventstore import EventStore, secret_records
 from service.tournaments.bots import BotGameJob
 
 DERIVATION = "annales/simulate/v1"
@@ -269,6 +272,7 @@ class _Played:
     seed: bytes | None  # to store (a new game)
     envelopes: list[Envelope] = field(default_factory=list)
     snapshots: list[RecordedEvent] = field(default_factory=list)
+    nonce: bytes | None = None  # stored with the seed (a new game)
 
 
 def _check_bots(job: SimJob) -> None:
@@ -297,6 +301,7 @@ def play_job(store: EventStore, job: SimJob) -> _Played:
     every = store.config.snapshot_every
     seed = job.seed
     new_seed: bytes | None = None
+    nonce: bytes | None = None
     envelopes: list[Envelope] = []
     if store.last_seq(job.game_id) > 0:
         ledger = GameService(store).materialise(job.game_id)
@@ -306,12 +311,14 @@ def play_job(store: EventStore, job: SimJob) -> _Played:
         if seed is not None and stored != seed:
             raise SimulationError(f"Game {job.game_id} is stored with another seed than the job's.")
         seed = stored
+        nonce = store.load_nonce(job.game_id)
     elif seed is None:
         raise SimulationError(f"Game {job.game_id} is not stored and the job has no seed.")
     else:
+        nonce = derived_nonce(seed, job.game_id)
         try:
             ledger, envelopes = Ledger.create(
-                job.game_id, job.game_type, job.options, job.seat_names, seed
+                job.game_id, job.game_type, job.options, job.seat_names, seed, None, nonce
             )
         except (msgspec.ValidationError, ValueError) as error:
             raise InvalidArgument(f"Invalid game setup for {job.game_id}: {error}") from error
@@ -341,7 +348,7 @@ def play_job(store: EventStore, job: SimJob) -> _Played:
         command = bot.choose(game, match.state, seat)
         key = bot_command_id(seat, before)
         try:
-            _, sealed = ledger.submit(seat, command, key, seed, _no_undo, key)
+            _, sealed = ledger.submit(seat, command, key, seed, _no_undo, key, nonce)
         except RuleViolation as error:
             raise SimulationError(
                 f"Game {job.game_id}: bot {job.bots[seat]} of seat {seat} chose an illegal "
@@ -358,14 +365,14 @@ def play_job(store: EventStore, job: SimJob) -> _Played:
         job.game_id, job.game_type, status, ledger.version, commands, len(envelopes),
         tuple(scores), tuple(winners), tuple(job.seat_names),
     )  # fmt: skip
-    return _Played(result, new_seed, envelopes, snapshots)
+    return _Played(result, new_seed, envelopes, snapshots, nonce if new_seed else None)
 
 
 def commit(store: EventStore, played: Sequence[_Played]) -> list[GameResult]:
     """Store a batch of played games: seeds (one insert), envelopes (one transaction),
     snapshots. If another writer changed one of the games, each game is stored on its own
     and the changed ones are reported as ``"conflict"``."""
-    seeds = [RecordedEvent(p.result.game_id, 1, "seed", p.seed) for p in played if p.seed]
+    seeds = [r for p in played if p.seed for r in secret_records(p.result.game_id, p.seed, p.nonce)]
     fresh = [p for p in played if p.envelopes]
     if seeds:
         _insert_seeds(store, seeds)
@@ -409,9 +416,12 @@ def _insert_seeds(store: EventStore, seeds: list[RecordedEvent]) -> None:
         store.secrets.insert_events(seeds)
     except IntegrityError:  # some already stored (a resumed run): insert the missing ones
         for record in seeds:
-            known = store.load_seed(str(record.originator_id))
+            if record.originator_version != 1:  # a nonce: stored with its seed just below
+                continue
+            game_id = str(record.originator_id)
+            known = store.load_seed(game_id)
             if known is None:
-                store.secrets.insert_events([record])
+                store.secrets.insert_events([r for r in seeds if r.originator_id == game_id])
             elif known != record.state:
                 raise SimulationError(
                     f"Game {record.originator_id} is stored with another seed."

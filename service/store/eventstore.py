@@ -7,7 +7,9 @@ Three recorders share one database:
   a duplicate ``(game, seq)`` raises :class:`~service.app.errors.VersionConflict` — optimistic
   concurrency;
 * ``stored_snapshots`` holds snapshots (a cache: deleting them changes no answer);
-* ``stored_secrets`` holds each game's secret seed, never exported before the game ends.
+* ``stored_secrets`` holds each game's secret seed (version 1) and, for games with a salted
+  seed commitment, its secret nonce (version 2, stored in the same insert), never exported
+  before the game ends.
 
 The store knows nothing of games; it moves bytes.
 """
@@ -62,6 +64,7 @@ class EventStore:
             self.secrets: Any = self.factory.aggregate_recorder(purpose="secrets")
             self.tokens: Any = self.factory.aggregate_recorder(purpose="tokens")
         self._seeds: dict[str, bytes] = {}
+        self._nonces: dict[str, bytes | None] = {}
         self._token_hashes: dict[str, tuple[str, ...]] = {}
         #: PostgreSQL commits are serialised by the recorder's table lock: share them
         self.group: GroupCommit | None = None
@@ -141,9 +144,22 @@ class EventStore:
                 cursor.execute("DELETE FROM stored_snapshots")
 
     # -- secrets ------------------------------------------------------------------------
-    def save_seed(self, game_id: str, seed: bytes) -> None:
-        """Store a game's secret seed (once)."""
-        self.secrets.insert_events([RecordedEvent(game_id, 1, "seed", seed)])
+    def save_seed(self, game_id: str, seed: bytes, nonce: bytes | None = None) -> None:
+        """Store a game's secret seed, and the nonce of its commitment if any (once)."""
+        self.secrets.insert_events(secret_records(game_id, seed, nonce))
+
+    def load_nonce(self, game_id: str) -> bytes | None:
+        """The secret nonce of a game's salted seed commitment (``None`` for a game of the
+        legacy kind, or an unknown one); cached like seeds."""
+        if game_id in self._nonces:
+            return self._nonces[game_id]
+        records = self.secrets.select_events(game_id, gt=1, lte=2, limit=1)
+        nonce = bytes(records[0].state) if records else None
+        if records or self.load_seed(game_id) is not None:  # a known game: cache the answer
+            if len(self._nonces) >= CACHE_LIMIT:
+                self._nonces.clear()
+            self._nonces[game_id] = nonce
+        return nonce
 
     def load_seed(self, game_id: str) -> bytes | None:
         """A game's secret seed, or ``None``.
@@ -208,6 +224,14 @@ class EventStore:
     def close(self) -> None:
         """Release connections."""
         self.factory.close()
+
+
+def secret_records(game_id: str, seed: bytes, nonce: bytes | None) -> list[RecordedEvent]:
+    """The rows of ``stored_secrets`` holding a game's seed (version 1) and nonce (version 2)."""
+    rows = [RecordedEvent(game_id, 1, "seed", seed)]
+    if nonce is not None:
+        rows.append(RecordedEvent(game_id, 2, "nonce", nonce))
+    return rows
 
 
 #: key of the PostgreSQL advisory lock held while the tables are created (any constant).

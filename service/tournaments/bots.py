@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.bots import make_bot
+from domain.core.chance import derived_nonce
 from service.app.application import GameService
 
 
@@ -73,7 +74,12 @@ def run_job(games: GameService, job: BotGameJob) -> None:
     """Create the job's game if it is not stored yet, then play it to the end."""
     if games.store.last_seq(job.game_id) == 0:
         games.create_game(
-            job.game_type, job.options, list(job.seat_names), seed=job.seed, game_id=job.game_id
+            job.game_type,
+            job.options,
+            list(job.seat_names),
+            seed=job.seed,
+            game_id=job.game_id,
+            nonce=derived_nonce(job.seed, job.game_id),
         )
     bots = {seat: (kind, job.bot_seeds[seat]) for seat, kind in enumerate(job.bots)}
     play_bot_seats(games, job.game_id, bots)

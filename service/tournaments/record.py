@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from domain.core.chance import derived_nonce, seed_commitment
 from domain.core.envelope import GENESIS, Envelope, verify_link
 from domain.core.game import Event
 from domain.core.kernel_events import GameCreated, Undone
@@ -363,7 +364,7 @@ def _check_game(
         "game_id": game.game_id,
         "game_type": created.game_type,
         "seats": [names[e] for e in game.seats],
-        "seed_commitment": seeds.commitment(seed),
+        "seed_commitment": seed_commitment(seed, derived_nonce(seed, game.game_id)),
     }
     for key, value in expected.items():
         if head.get(key) != value:

@@ -60,6 +60,7 @@ from eventsourcing.persistence import IntegrityError
 from eventsourcing.persistence import StoredEvent as RecordedEvent
 
 from domain.bots import BOTS, GAME_BOTS
+from domain.core.chance import derived_nonce
 from domain.core.envelope import (
     GENESIS,
     SYSTEM_SEAT,
@@ -576,6 +577,7 @@ class TournamentService:
                 [e.name for e in entrants],
                 seed=seed,
                 game_id=assigned.game_id,
+                nonce=derived_nonce(seed, assigned.game_id),
             )
             self.store.save_token_hashes(
                 assigned.game_id, [hashlib.sha256(t.encode()).hexdigest() for t in every]

@@ -48,7 +48,7 @@ def test_full_game_through_grpc(
     past version equal the view of the state materialised at that version."""
     seed = long_seed("e2e")
     game = create_game(stub, SEATS, seed=seed)
-    assert game.commitment == hashlib.sha256(seed.encode()).hexdigest()
+    assert game.commitment != hashlib.sha256(seed.encode()).hexdigest()  # salted (issue 15)
     driver = Driver(stub, game, bot_seed=b"e2e-bots")
     steps = driver.play()
     assert steps > 50
@@ -76,7 +76,11 @@ def test_full_game_through_grpc(
         assert after.prev_hash == before.hash
     assert events[0].kernel.HasField("game_created")
     assert events[-1].kernel.seed_revealed.seed == seed.encode().hex()
-    assert not any(e.redacted for e in events), "nothing is hidden once the game is over"
+    nonce = bytes.fromhex(events[-1].kernel.seed_revealed.nonce)
+    assert len(nonce) == 32
+    assert hashlib.sha256(nonce + seed.encode()).hexdigest() == game.commitment
+    # events stay redacted as of their own version (issue 15): the reveals show the choices
+    assert any(e.redacted for e in events) and not events[-1].redacted
     by_seq = {e.seq: e for e in events}
     for seat, _action, answer in driver.submitted:
         for event in answer.events:
@@ -89,9 +93,12 @@ def test_full_game_through_grpc(
             assert event.seat in (seat, -1)
     commands = {e.command_id for e in events}
     assert len(commands) == len(driver.submitted) + 1, "the setup, then one batch per command"
-    # once over, nothing is hidden any more: every seat gets the spectator's history
+    # each seat sees its own sealed choices where the spectator does not, and the same
+    # events otherwise (redaction as of each event's own version, issue 15)
     for seat in range(SEATS):
-        assert history(stub, game.game_id, game.md(seat), page_size=137) == events
+        mine = history(stub, game.game_id, game.md(seat), page_size=137)
+        assert [(e.seq, e.hash) for e in mine] == [(e.seq, e.hash) for e in events]
+        assert sum(e.redacted for e in mine) < sum(e.redacted for e in events)
 
     # -- the record: complete and verified by re-execution -----------------------------------
     export = stub.ExportRecord(pb.ExportRecordRequest(game_id=game.game_id))
@@ -100,11 +107,15 @@ def test_full_game_through_grpc(
     assert verdict.ok, verdict.message
     assert verdict.reexecuted, verdict.message
     assert verdict.divergence_seq == 0
-    # the same record exported by a seat is identical (nothing is hidden once it is over)
+    # a seat's record of the finished game differs only by its own idempotency keys
+    # (a spectator's hides every key, issue 15)
     seat_export = stub.ExportRecord(
         pb.ExportRecordRequest(game_id=game.game_id), metadata=game.md(1)
     )
-    assert seat_export.record == export.record
+    assert len(seat_export.record.split(b"\n")) == len(export.record.split(b"\n"))
+    assert b'"idempotency_key":"' in seat_export.record
+    assert b'"idempotency_key":"' not in export.record
+    assert stub.VerifyRecord(pb.VerifyRecordRequest(record=seat_export.record)).reexecuted
 
     # -- time travel ------------------------------------------------------------------------
     rng = random.Random(1234)

@@ -313,10 +313,16 @@ def verify(
         if not ok:
             raise typer.Exit(1)
         return
+    try:
+        data = record.read_bytes()
+    except OSError as error:
+        console.print(f"cannot read {record}: {error.strerror}", style="red", markup=False)
+        raise typer.Exit(2) from None
     with console.status("verifying…"):
-        report = verify_record(record.read_bytes().splitlines())
-    colour = "green" if report.ok else "red"
-    console.print(f"[{colour}]{report.message}[/]")
+        report = verify_record(data.split(b"\n"))  # never raises: see service/audit/verify.py
+    # outcome first (verified / intact_as_far_as_visible / tampered / malformed / unsupported)
+    console.print(f"outcome: {report.outcome.value}", markup=False)
+    console.print(report.message, style="green" if report.ok else "red", markup=False)
     if not report.ok:
         raise typer.Exit(1)
 

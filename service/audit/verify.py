@@ -1,0 +1,557 @@
+"""Verifying a record offline: never an exception, always one of five outcomes.
+
+* ``verified`` — intact and re-executed: every line canonical, every link of the hash chain
+  recomputed, every payload equal to its readable form, the seed matching its commitment, and
+  every command re-executed from the seed giving the recorded events;
+* ``intact_as_far_as_visible`` — nothing wrong in what the viewer could see (chain, payloads,
+  commitment), but the record cannot be re-executed yet: the seed is still secret, or some
+  events are redacted / commands or legacy idempotency keys hidden for this viewer
+  (``redacted`` counts the events whose payload is withheld, ``unchecked_links`` the links
+  that could not be recomputed);
+* ``tampered`` — a recorded value disagrees with what the rest of the record (or its
+  re-execution) implies: the first bad line, the field, the expected and the found value;
+* ``malformed`` — the record cannot be read (bad JSON or encoding, not canonical, a missing or
+  unknown key, a wrong type, a command the game does not know): the line and what is wrong;
+* ``unsupported`` — a readable record this verifier cannot judge (recorded under a ruleset or
+  game it does not implement): it refuses rather than re-execute under other rules.
+
+:func:`verify_record` needs nothing but the record and the game rules; run it in a fresh
+process with ``annales verify RECORD``.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from domain.core.chance import LEGACY_COMMITMENT, SALTED_COMMITMENT, seed_commitment
+from domain.core.codec import Codec
+from domain.core.envelope import GENESIS, Envelope, key_digest, link_hash
+from domain.core.errors import MalformedCommand, RuleViolation
+from domain.core.kernel_events import GameCreated, SeedRevealed, Undone
+from domain.registry import GAMES, RULESETS, codec_for
+from service.app.ledger import SETUP_COMMAND_ID, Ledger
+from service.audit.format import CommandLine, EventLine, Parsed, RecordError, parse_record
+
+
+class Outcome(enum.Enum):
+    """The verdict of :func:`verify_record` (see the module docstring)."""
+
+    VERIFIED = "verified"
+    INTACT_AS_FAR_AS_VISIBLE = "intact_as_far_as_visible"
+    TAMPERED = "tampered"
+    MALFORMED = "malformed"
+    UNSUPPORTED = "unsupported"
+
+
+@dataclass
+class Divergence:
+    """Where a record first goes wrong: line, sequence number (0 if none), field (a JSON path
+    into the line, e.g. ``$.event.card``), expected and found values, and why."""
+
+    seq: int
+    expected: str
+    found: str
+    reason: str
+    line: int = 0
+    field: str = ""
+
+
+@dataclass
+class VerifyReport:
+    """The outcome of :func:`verify_record`; ``ok`` unless tampered, malformed or unsupported."""
+
+    ok: bool
+    message: str
+    game_type: str = ""
+    events: int = 0
+    reexecuted: bool = False
+    divergence: Divergence | None = None
+    notes: list[str] = field(default_factory=list)
+    outcome: Outcome = Outcome.VERIFIED
+    redacted: int = 0
+    unchecked_links: int = 0
+
+
+class _Bad(Exception):
+    """Raised inside the verifier; turned into a report."""
+
+    def __init__(self, outcome: Outcome, divergence: Divergence) -> None:
+        super().__init__(divergence.reason)
+        self.outcome = outcome
+        self.divergence = divergence
+
+
+def _tampered(line: int, seq: int, fld: str, expected: Any, found: Any, reason: str) -> _Bad:
+    return _Bad(Outcome.TAMPERED, Divergence(seq, _text(expected), _text(found), reason, line, fld))
+
+
+def _malformed(line: int, seq: int, fld: str, reason: str) -> _Bad:
+    return _Bad(Outcome.MALFORMED, Divergence(seq, "", "", reason, line, fld))
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    try:
+        return msgspec.json.encode(value).decode()
+    except (TypeError, msgspec.EncodeError):
+        return repr(value)
+
+
+def first_difference(expected: Any, found: Any, path: str = "$") -> tuple[str, Any, Any] | None:
+    """The first path where two JSON-like values differ, with both values there."""
+    if isinstance(expected, dict) and isinstance(found, dict):
+        for key in [*expected, *(k for k in found if k not in expected)]:
+            if key not in found:
+                return f"{path}.{key}", expected[key], "(missing)"
+            if key not in expected:
+                return f"{path}.{key}", "(absent)", found[key]
+            deeper = first_difference(expected[key], found[key], f"{path}.{key}")
+            if deeper is not None:
+                return deeper
+        return None
+    if isinstance(expected, list | tuple) and isinstance(found, list | tuple):
+        for index, (a, b) in enumerate(zip(expected, found, strict=False)):
+            deeper = first_difference(a, b, f"{path}[{index}]")
+            if deeper is not None:
+                return deeper
+        if len(expected) != len(found):
+            return f"{path}.length", len(expected), len(found)
+        return None
+    if type(expected) is not type(found) or expected != found:
+        return path, expected, found
+    return None
+
+
+@dataclass
+class _Event:
+    line: int
+    item: EventLine
+    envelope: Envelope | None  # None when redacted (no payload)
+
+
+@dataclass
+class _Batch:
+    line: int
+    item: CommandLine
+    events: list[_Event] = field(default_factory=list)
+
+
+def verify_record(lines: Iterable[bytes]) -> VerifyReport:
+    """Check a record: canonical lines, hash chain, payloads, seed, then re-execution.
+
+    Never raises (a bug of the verifier itself would be reported as malformed, with its
+    type), and never answers "verified" unless everything was checked.
+    """
+    game_type = ""
+    lines = list(lines)
+    try:
+        parsed = parse_record(lines)
+        game_type = parsed.header.game_type
+        return _verify(parsed)
+    except RecordError as error:
+        seq = _seq_near(lines, error.line)
+        return _report(Outcome.MALFORMED, Divergence(seq, "", "", error.reason, error.line,
+                                                     error.field), game_type)  # fmt: skip
+    except _Bad as bad:
+        return _report(bad.outcome, bad.divergence, game_type)
+    except Exception as error:
+        return _report(
+            Outcome.MALFORMED,
+            Divergence(0, "", "", f"unreadable record ({type(error).__name__}: {error})"),
+            game_type,
+        )
+
+
+def _seq_near(lines: list[bytes], line: int) -> int:
+    """The sequence number of the event at ``line`` (1-based), or of the first event after
+    a command line there; 0 when there is none to read."""
+    for raw in lines[line - 1 : line + 1] if line >= 1 else []:
+        try:
+            data = msgspec.json.decode(raw)
+        except msgspec.DecodeError:
+            continue
+        if isinstance(data, dict) and isinstance(data.get("seq"), int):
+            return int(data["seq"])
+    return 0
+
+
+def _report(outcome: Outcome, divergence: Divergence, game_type: str) -> VerifyReport:
+    where = f"line {divergence.line}: " if divergence.line else ""
+    if divergence.seq:
+        where += f"seq {divergence.seq}: "
+    if divergence.field:
+        where += f"{divergence.field}: "
+    message = f"{outcome.value}: {where}{divergence.reason}"
+    if outcome is Outcome.TAMPERED:
+        message += f" (expected {divergence.expected}, found {divergence.found})"
+    return VerifyReport(False, message, game_type, divergence=divergence, outcome=outcome)
+
+
+def _structure(parsed: Parsed) -> list[_Batch]:
+    batches: list[_Batch] = []
+    for number, item in parsed.lines:
+        if isinstance(item, CommandLine):
+            batches.append(_Batch(number, item))
+            continue
+        if not batches:
+            raise _malformed(number, item.seq, "$.type", "an event line before any command line")
+        batches[-1].events.append(_Event(number, item, None))
+    for batch in batches:
+        if not batch.events:
+            raise _malformed(batch.line, 0, "$.type", "a command line with no event after it")
+    return batches
+
+
+def _decode_payload(event: _Event) -> bytes:
+    assert event.item.payload is not None
+    try:
+        return base64.b64decode(event.item.payload, validate=True)
+    except (binascii.Error, ValueError) as error:
+        raise _malformed(
+            event.line, event.item.seq, "$.payload", f"not base64 ({error})"
+        ) from error
+
+
+def _command_bytes(codec: Codec, batch: _Batch) -> bytes | None:
+    """The command's msgpack bytes: the line's ``command_payload`` (format 2), checked against
+    its readable form, or re-encoded from the readable form (format 1)."""
+    try:
+        return _command_bytes_of(codec, batch)
+    except _Bad as bad:
+        bad.divergence.seq = batch.events[0].item.seq  # the batch's first event
+        raise
+
+
+def _command_bytes_of(codec: Codec, batch: _Batch) -> bytes | None:
+    data = batch.item.command
+    if data is None:
+        if batch.item.command_payload is not None:
+            raise _malformed(batch.line, 0, "$.command_payload",
+                             "a command payload without its readable command")  # fmt: skip
+        return None
+    try:
+        encoded = codec.encode_command(codec.command_from_data(data))
+    except MalformedCommand as error:
+        where = str(error.message).rsplit(" - at `", 1)
+        fld = "$.command" + where[1].rstrip("`")[1:] if len(where) == 2 else "$.command"
+        raise _malformed(
+            batch.line, 0, fld, f"not a command of this game ({error.message})"
+        ) from error
+    if batch.item.command_payload is None:
+        return encoded
+    try:
+        payload = base64.b64decode(batch.item.command_payload, validate=True)
+    except (binascii.Error, ValueError) as error:
+        reason = f"not base64 ({error})"
+        raise _malformed(batch.line, 0, "$.command_payload", reason) from error
+    try:
+        readable = codec.command_to_data(codec.decode_command(payload))
+    except MalformedCommand as error:
+        raise _tampered(batch.line, 0, "$.command_payload", "a command of this game",
+                        batch.item.command_payload, "the command payload is not a command"
+                        ) from error  # fmt: skip
+    difference = first_difference(readable, data, "$.command")
+    if difference is not None:
+        path, expected, found = difference
+        raise _tampered(batch.line, 0, path, expected, found,
+                        "the readable command differs from its payload")  # fmt: skip
+    return payload
+
+
+def _verify(parsed: Parsed) -> VerifyReport:
+    header = parsed.header
+    if header.game_type not in GAMES:
+        raise _Bad(
+            Outcome.UNSUPPORTED,
+            Divergence(0, "", header.game_type, "unknown game type", 1, "$.game_type"),
+        )
+    game = RULESETS.get(header.ruleset)
+    if game is None or game.name != header.game_type:
+        raise _Bad(
+            Outcome.UNSUPPORTED,
+            Divergence(
+                0, "", header.ruleset,
+                f"recorded under ruleset {header.ruleset!r}, which this verifier does not "
+                f"implement (it knows {', '.join(RULESETS)}); it refuses to re-execute under "
+                "different rules", 1, "$.ruleset",
+            ),
+        )  # fmt: skip
+    codec = codec_for(game)
+    batches = _structure(parsed)
+    redacted, unchecked = _check_chain(header.game_id, codec, batches)
+    events = [event for batch in batches for event in batch.events]
+    if header.events != len(events):
+        raise _tampered(1, 0, "$.events", len(events), header.events,
+                        "the header's event count differs from the record's")  # fmt: skip
+    created = _check_header(parsed, codec, events[0])
+    seed, nonce = _check_seed(parsed, codec, created, events)
+    notes: list[str] = []
+    if redacted:
+        notes.append(f"{redacted} events redacted for this viewer")
+    if unchecked:
+        notes.append(f"{unchecked} links not recomputable (redacted or hidden inputs)")
+    total = len(events)
+    hidden_commands = sum(1 for b in batches if "command" in _hidden(b))
+    if seed is None or redacted or hidden_commands:
+        why = (
+            "the game is not over, so the seed is secret"
+            if seed is None
+            else f"{redacted} events redacted and {hidden_commands} commands hidden for this viewer"
+        )
+        message = (
+            f"intact as far as visible: hash chain, payloads and commitment checked over "
+            f"{total} events ({redacted} redacted for this viewer); not re-executable yet: {why}"
+        )
+        return VerifyReport(True, message, header.game_type, total, notes=notes,
+                            outcome=Outcome.INTACT_AS_FAR_AS_VISIBLE, redacted=redacted,
+                            unchecked_links=unchecked)  # fmt: skip
+    _reexecute(header.game_id, codec, created, seed, nonce, batches)
+    if unchecked:
+        message = (
+            f"intact as far as visible: {total} events re-executed from the seed, but "
+            f"{unchecked} links could not be recomputed (hidden idempotency keys of a game "
+            "hashed with its keys)"
+        )
+        return VerifyReport(True, message, header.game_type, total, reexecuted=True,
+                            notes=notes, outcome=Outcome.INTACT_AS_FAR_AS_VISIBLE,
+                            unchecked_links=unchecked)  # fmt: skip
+    return VerifyReport(
+        True,
+        f"verified: {total} events re-executed from the revealed seed, every hash matches",
+        header.game_type,
+        total,
+        reexecuted=True,
+        notes=notes,
+    )
+
+
+def _hidden(batch: _Batch) -> list[str]:
+    hidden: list[str] = list(batch.item.hidden)
+    if batch.item.command is None and batch.item.seat >= 0 and "command" not in hidden:
+        hidden.append("command")  # format 1: a player's command shown as null was hidden
+    return hidden
+
+
+def _check_chain(game_id: str, codec: Codec, batches: list[_Batch]) -> tuple[int, int]:
+    """Sequence numbers, links, payloads against their readable form; returns the numbers of
+    redacted events and of links that could not be recomputed."""
+    prev = GENESIS
+    seq = 0
+    redacted = unchecked = 0
+    for batch in batches:
+        command = batch.item
+        hidden = _hidden(batch)
+        command_bytes = None if "command" in hidden else _command_bytes(codec, batch)
+        if command.idempotency_key is not None and command.idempotency_key_digest is not None:
+            digest = key_digest(game_id, command.idempotency_key)
+            if digest != command.idempotency_key_digest:
+                raise _tampered(batch.line, 0, "$.idempotency_key_digest", digest,
+                                command.idempotency_key_digest,
+                                "the key digest does not match the key")  # fmt: skip
+        for index, event in enumerate(batch.events):
+            item, first = event.item, index == 0
+            seq += 1
+            if item.seq != seq:
+                raise _tampered(event.line, item.seq, "$.seq", seq, item.seq,
+                                "sequence numbers are not contiguous")  # fmt: skip
+            if item.prev_hash != prev:
+                raise _tampered(event.line, item.seq, "$.prev_hash", prev, item.prev_hash,
+                                "hash chain broken: not the previous hash")  # fmt: skip
+            prev = item.hash
+            if item.payload is None:
+                redacted += 1
+                unchecked += 1
+                continue
+            if item.redacted:
+                raise _malformed(event.line, item.seq, "$.redacted",
+                                 "an event marked redacted carries a payload")  # fmt: skip
+            payload = _decode_payload(event)
+            try:
+                decoded = codec.decode_event(item.kind, item.schema, payload)
+            except (KeyError, msgspec.DecodeError, msgspec.ValidationError) as error:
+                raise _tampered(event.line, item.seq, "$.payload", f"a {item.kind} event",
+                                item.payload, f"the payload is not a {item.kind} event "
+                                f"({type(error).__name__})") from error  # fmt: skip
+            readable = msgspec.to_builtins(codec.event_to_data(decoded))
+            difference = first_difference(readable, item.event, "$.event")
+            if difference is not None:
+                path, expected, found = difference
+                raise _tampered(event.line, item.seq, path, expected, found,
+                                "the readable event differs from its payload")  # fmt: skip
+            key_known = (
+                command.idempotency_key is not None
+                or command.idempotency_key_digest is not None
+                or "idempotency_key" not in hidden
+            )
+            if first and ("command" in hidden or not key_known):
+                unchecked += 1
+                continue
+            envelope = Envelope(
+                game_id, item.seq, command.command_id, command.seat, item.ruleset, item.schema,
+                item.kind, payload, item.prev_hash, item.hash,
+                command_bytes if first else None,
+                command.idempotency_key if first else None,
+                command.idempotency_key_digest if first else None,
+            )  # fmt: skip
+            expected_hash = link_hash(envelope)
+            if expected_hash != item.hash:
+                raise _tampered(event.line, item.seq, "$.hash", expected_hash, item.hash,
+                                "the hash does not cover this line's values")  # fmt: skip
+            event.envelope = envelope
+    return redacted, unchecked
+
+
+def _check_header(parsed: Parsed, codec: Codec, first: _Event) -> GameCreated:
+    header = parsed.header
+    if first.envelope is None or first.item.kind != "GameCreated":
+        raise _tampered(first.line, 1, "$.kind", "GameCreated", first.item.kind,
+                        "a record starts with a visible GameCreated event")  # fmt: skip
+    created = codec.decode_event("GameCreated", first.item.schema, first.envelope.payload)
+    assert isinstance(created, GameCreated)
+    expected = {
+        "game_type": created.game_type,
+        "ruleset": created.ruleset,
+        "options": created.options,
+        "seats": list(created.seat_names),
+        "seed_commitment": created.seed_commitment,
+    }
+    if header.seed_commitment_scheme is not None:
+        expected["seed_commitment_scheme"] = created.seed_commitment_scheme
+    for name, value in expected.items():
+        found = getattr(header, name)
+        if msgspec.to_builtins(value) != found:
+            raise _tampered(1, 0, f"$.{name}", value, found,
+                            "the header disagrees with the GameCreated event")  # fmt: skip
+    if created.seed_commitment_scheme not in (LEGACY_COMMITMENT, SALTED_COMMITMENT):
+        raise _Bad(Outcome.UNSUPPORTED, Divergence(
+            1, "", created.seed_commitment_scheme, "unknown seed commitment scheme", first.line,
+            "$.event.seed_commitment_scheme"))  # fmt: skip
+    return created
+
+
+def _hex(value: str, line: int, seq: int, name: str) -> bytes:
+    try:
+        return bytes.fromhex(value)
+    except ValueError as error:
+        raise _malformed(line, seq, name, "not hexadecimal") from error
+
+
+def _check_seed(
+    parsed: Parsed, codec: Codec, created: GameCreated, events: list[_Event]
+) -> tuple[bytes | None, bytes | None]:
+    """The seed and nonce (revealed, or a judge's), checked against the commitment."""
+    salted = created.seed_commitment_scheme == SALTED_COMMITMENT
+    found: list[tuple[int, int, str, str, str]] = []  # line, seq, seed, nonce, where
+    for event in events:
+        if event.item.kind == "SeedRevealed" and event.envelope is not None:
+            revealed = codec.decode_event("SeedRevealed", event.item.schema,
+                                          event.envelope.payload)  # fmt: skip
+            assert isinstance(revealed, SeedRevealed)
+            found.append((event.line, event.item.seq, revealed.seed, revealed.nonce, "$.event"))
+    header = parsed.header
+    if header.seed is not None:
+        found.append((1, 0, header.seed, header.nonce or "", "$"))
+    result: tuple[bytes | None, bytes | None] = (None, None)
+    for line, seq, seed_hex, nonce_hex, where in found:
+        seed = _hex(seed_hex, line, seq, f"{where}.seed")
+        nonce = _hex(nonce_hex, line, seq, f"{where}.nonce") if salted else None
+        if salted and not nonce:
+            raise _tampered(line, seq, f"{where}.nonce", "the nonce of the commitment", "",
+                            "a salted commitment is revealed without its nonce")  # fmt: skip
+        commitment = seed_commitment(seed, nonce)
+        if commitment != created.seed_commitment:
+            construction = "SHA-256(nonce || seed)" if salted else "SHA-256(seed)"
+            raise _tampered(line, seq, f"{where}.seed", created.seed_commitment, commitment,
+                            f"the seed does not match the commitment ({construction})")  # fmt: skip
+        result = (seed, nonce)
+    return result
+
+
+def _reexecute(
+    game_id: str,
+    codec: Codec,
+    created: GameCreated,
+    seed: bytes,
+    nonce: bytes | None,
+    batches: list[_Batch],
+) -> None:
+    """Re-run every command from the seed; the produced events must be the recorded ones."""
+    targets = set()
+    for batch in batches:
+        for event in batch.events:
+            if event.item.kind == "Undone" and event.envelope is not None:
+                undone = codec.decode_event("Undone", event.item.schema, event.envelope.payload)
+                assert isinstance(undone, Undone)
+                targets.add(undone.to_version)
+    saved: dict[int, bytes] = {}
+    ledger: Ledger | None = None
+
+    def state_at(version: int) -> Any:
+        assert ledger is not None
+        if version not in saved:
+            raise RuleViolation("UNDO_TARGET", f"no state kept at version {version}")
+        return ledger.game.decode_state(saved[version])
+
+    for number, batch in enumerate(batches, start=1):
+        item = batch.item
+        first_seq = batch.events[0].item.seq
+        last = number == len(batches)
+        if item.command_id == SETUP_COMMAND_ID and ledger is None:
+            ledger, produced = Ledger.create(
+                game_id, created.game_type, created.options, created.seat_names, seed,
+                created.ruleset, nonce,
+            )  # fmt: skip
+        else:
+            if ledger is None or item.command is None:
+                raise _tampered(batch.line, first_seq, "$.command", "a command", None,
+                                "a player's batch without its command")  # fmt: skip
+            command = codec.command_from_data(item.command)
+            try:
+                _, produced = ledger.submit(
+                    item.seat, command, item.command_id, seed, state_at, None, nonce
+                )
+            except RuleViolation as error:
+                raise _tampered(batch.line, first_seq, "$.command", "a legal command",
+                                f"refused: {error.code}",
+                                "the command is illegal on re-execution") from error  # fmt: skip
+        for index in range(max(len(produced), len(batch.events))):
+            mine = produced[index] if index < len(produced) else None
+            theirs = batch.events[index] if index < len(batch.events) else None
+            if theirs is None and last:
+                break  # a record cut at a version inside the batch (e.g. a judge's at v)
+            if theirs is None:
+                assert mine is not None
+                raise _tampered(batch.line, mine.seq, "$.events", len(produced),
+                                len(batch.events), "re-execution gives more events")  # fmt: skip
+            if mine is None:
+                raise _tampered(theirs.line, theirs.item.seq, "$", "(no event)", theirs.item.kind,
+                                "re-execution gives fewer events")  # fmt: skip
+            _compare(codec, mine, theirs)
+        if produced and produced[-1].seq in targets:
+            saved[produced[-1].seq] = ledger.game.encode_state(ledger.match.state)
+
+
+def _compare(codec: Codec, mine: Envelope, theirs: _Event) -> None:
+    recorded = theirs.envelope
+    assert recorded is not None
+    item = theirs.item
+    for name in ("kind", "schema", "ruleset"):
+        if getattr(mine, name) != getattr(recorded, name):
+            raise _tampered(theirs.line, item.seq, f"$.{name}", getattr(mine, name),
+                            getattr(recorded, name),
+                            "re-execution gives a different event")  # fmt: skip
+    if mine.payload != recorded.payload:
+        expected = msgspec.to_builtins(codec.event_to_data(
+            codec.decode_event(mine.kind, mine.schema, mine.payload)))  # fmt: skip
+        difference = first_difference(expected, item.event, "$.event")
+        path, want, got = difference if difference is not None else ("$.payload", "", "")
+        raise _tampered(theirs.line, item.seq, path, want, got,
+                        "re-execution gives a different event")  # fmt: skip
