@@ -496,8 +496,9 @@ def _reexecute(
 
     def state_at(version: int) -> Any:
         assert ledger is not None
-        if version not in saved:
-            raise RuleViolation("UNDO_TARGET", f"no state kept at version {version}")
+        if version not in saved:  # an undo back to a version no batch of the record ended at
+            raise _tampered(0, version, "$.to_version", "the end of a command's events", version,
+                            "an undo goes back inside a command")  # fmt: skip
         return ledger.game.decode_state(saved[version])
 
     for number, batch in enumerate(batches, start=1):

@@ -1,4 +1,4 @@
-"""The API contract of issue 15 through a real server: tokens, the judge, idempotent creation,
+"""The API contract through a real server: tokens, the judge, idempotent creation,
 fewer round trips, typed options, validation sentences and reflection v1/v1alpha."""
 
 from __future__ import annotations

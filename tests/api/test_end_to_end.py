@@ -48,7 +48,7 @@ def test_full_game_through_grpc(
     past version equal the view of the state materialised at that version."""
     seed = long_seed("e2e")
     game = create_game(stub, SEATS, seed=seed)
-    assert game.commitment != hashlib.sha256(seed.encode()).hexdigest()  # salted (issue 15)
+    assert game.commitment != hashlib.sha256(seed.encode()).hexdigest()  # salted
     driver = Driver(stub, game, bot_seed=b"e2e-bots")
     steps = driver.play()
     assert steps > 50
@@ -79,7 +79,7 @@ def test_full_game_through_grpc(
     nonce = bytes.fromhex(events[-1].kernel.seed_revealed.nonce)
     assert len(nonce) == 32
     assert hashlib.sha256(nonce + seed.encode()).hexdigest() == game.commitment
-    # events stay redacted as of their own version (issue 15): the reveals show the choices
+    # events stay redacted as of their own version: the reveals show the choices
     assert any(e.redacted for e in events) and not events[-1].redacted
     by_seq = {e.seq: e for e in events}
     for seat, _action, answer in driver.submitted:
@@ -94,7 +94,7 @@ def test_full_game_through_grpc(
     commands = {e.command_id for e in events}
     assert len(commands) == len(driver.submitted) + 1, "the setup, then one batch per command"
     # each seat sees its own sealed choices where the spectator does not, and the same
-    # events otherwise (redaction as of each event's own version, issue 15)
+    # events otherwise (redaction as of each event's own version)
     for seat in range(SEATS):
         mine = history(stub, game.game_id, game.md(seat), page_size=137)
         assert [(e.seq, e.hash) for e in mine] == [(e.seq, e.hash) for e in events]
@@ -108,7 +108,7 @@ def test_full_game_through_grpc(
     assert verdict.reexecuted, verdict.message
     assert verdict.divergence_seq == 0
     # a seat's record of the finished game differs only by its own idempotency keys
-    # (a spectator's hides every key, issue 15)
+    # (a spectator's hides every key)
     seat_export = stub.ExportRecord(
         pb.ExportRecordRequest(game_id=game.game_id), metadata=game.md(1)
     )

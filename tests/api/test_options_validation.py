@@ -1,4 +1,4 @@
-"""Creation options are validated (issue 16, item 11): an unknown option key, an option the
+"""Creation options are validated: an unknown option key, an option the
 chosen ruleset lacks, or an unknown nation is INVALID_ARGUMENT naming the option and the
 value (the valid nations listed); nothing is created. Creation-time only: stored games keep
 the options they were recorded with.

@@ -1,4 +1,4 @@
-"""One vocabulary per concept (issue 15, item 7), checked on a whole Rise & Fall game.
+"""One vocabulary per concept, checked on a whole Rise & Fall game.
 
 Rise & Fall actions name piece types and actions with enums (``RISE_AND_FALL_PIECE_NOMAD``,
 ``RISE_AND_FALL_ACTION_NAME_MOVE``); its events and views name them with strings (``"nomad"``,

@@ -1,4 +1,4 @@
-"""VerifyRecord through a real server (issue 15, items 4 and 5): every record gets an OK answer
+"""VerifyRecord through a real server: every record gets an OK answer
 with its typed outcome — never INTERNAL or UNKNOWN — and the location of what is wrong."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Salted seed commitments (issue 15, item 1).
+"""Salted seed commitments.
 
 A game commits to ``SHA-256(nonce || seed)`` with a fresh 32-byte nonce, stored with the seed
 and revealed with it; the nonce never changes the game.

@@ -1,4 +1,4 @@
-"""Records verify forever (issue 15, "Records verify forever"): the records exported by the
+"""Records verify forever: the records exported by the
 release before salted commitments (``tests/audit/fixtures``, see its README) verify with
 today's verifier — finished games re-executed under the ruleset they were recorded with,
 unfinished ones intact as far as visible."""

@@ -1,4 +1,4 @@
-"""The record format is a specification a stranger can implement (issue 15, item 11): the
+"""The record format is a specification a stranger can implement: the
 Node.js verifier ``clients/node/src/verify.js``, written from ``docs/record-format.md`` with no
 dependency and no server, recomputes every hash of a record and checks the seed commitment."""
 

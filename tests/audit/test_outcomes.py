@@ -1,4 +1,4 @@
-"""Verification outcomes and hidden idempotency keys (issue 15, items 3, 4 and 5).
+"""Verification outcomes and hidden idempotency keys.
 
 Every documented outcome of ``docs/record-format.md`` appears here: ``verified``,
 ``intact_as_far_as_visible``, ``tampered`` (line, field, expected, found), ``malformed``

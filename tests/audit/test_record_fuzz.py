@@ -1,4 +1,4 @@
-"""The verifier never crashes (issue 15, item 4): hypothesis draws structural mutations of real
+"""The verifier never crashes: hypothesis draws structural mutations of real
 records (``tests/fuzz/records.py``: renamed keys, wrong types, truncated JSON, extra, missing
 and swapped lines, wrong encodings) and every one gets a typed outcome with a message."""
 

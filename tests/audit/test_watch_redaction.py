@@ -1,4 +1,4 @@
-"""Redaction as of each event's own version (issue 15, item 6).
+"""Redaction as of each event's own version.
 
 A watcher that lags receives a batch of events after the sealed choices in it were revealed;
 each event is still redacted as of its own version (the state right after it), so the batch

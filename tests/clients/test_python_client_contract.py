@@ -1,4 +1,4 @@
-"""The Python client and the API contract of issue 15: the judge, idempotent creation, the
+"""The Python client and the API contract: the judge, idempotent creation, the
 next actions in SubmitAction answers (fewer calls), and reasons decoded against the enum."""
 
 from __future__ import annotations

@@ -131,7 +131,8 @@ def test_long_random_games_of_other_rules(ruleset: str, seats: int, variants: st
 
 def test_long_counts_are_as_the_issues_ask() -> None:
     """500 long games per player count for Rise & Fall, 300 for Tapestry (1, solo, to 5 seats) and
-    for Imperium (2 to 4 seats; its pairings test holds the issue's own count)."""
+    for Imperium (1, solo against the C.I.V., to 4 seats; its pairings test holds the pairing
+    counts)."""
     long_games: dict[tuple[str, int], int] = {}
     for name, seats, chunk in LONG_CASES:
         total = LONG_GAMES.get(name, DEFAULT_LONG_GAMES)
@@ -144,7 +145,7 @@ def test_long_counts_are_as_the_issues_ask() -> None:
         ("riseandfall", n): 500 for n in (2, 3, 4)
     }
     assert {k: v for k, v in long_games.items() if k[0] == "imperium"} == {
-        ("imperium", n): 300 for n in (2, 3, 4)
+        ("imperium", n): 300 for n in (1, 2, 3, 4)
     }
 
 

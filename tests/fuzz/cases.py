@@ -395,7 +395,7 @@ def other_calls() -> st.SearchStrategy[Call]:
             ActionSpec, st.just("mutated"), indices, indices, st.integers(0, 255), texts()
         ),
     )
-    from tests.fuzz.records import record_calls  # malformed records (issue 15)
+    from tests.fuzz.records import record_calls  # malformed records
 
     return st.one_of(create, shaped_creates(), shaped_creates(), record, record_calls(), *rest)
 

@@ -203,7 +203,7 @@ def check_token(
     owners: dict[str, tuple[str, int]],
     outcome: Outcome,
 ) -> str | None:
-    """Token errors (issue 15): a call on a known game with a token that is not a valid token
+    """Token errors: a call on a known game with a token that is not a valid token
     of that game answers UNAUTHENTICATED BAD_TOKEN, or PERMISSION_DENIED WRONG_GAME_TOKEN when
     it is a valid token of another game — nothing else, never OK. Returns the reason checked
     (``None`` when the case carried a valid token of the game, or none)."""

@@ -1,4 +1,4 @@
-"""Fuzz cases of malformed records for VerifyRecord (issue 15, item 4).
+"""Fuzz cases of malformed records for VerifyRecord.
 
 A real record (an old one from ``tests/audit/fixtures``, or a record of today's format made
 once per process) is changed structurally: a key renamed (``"card"`` → ``"bard"`` in a

@@ -1,4 +1,4 @@
-"""``imperium/2``: the rules corrected after the rules audit (issue 16, items 10 to 12), each
+"""``imperium/2``: the rules corrected after the rules audit, each
 test naming the rule it proves; ``imperium-classics/1`` keeps its old behaviour (pinned).
 
 Positions are built with :mod:`tests.imperium.positions` and switched to the second revision

@@ -1,7 +1,7 @@
 """Records played under ``riseandfall/1`` before ``riseandfall/2`` existed verify for ever.
 
 Rule: "a rules change is a new ruleset; old rulesets stay runnable and records exported under
-them verify forever" (issue 16 item 6). The fixtures were written by
+them verify forever". The fixtures were written by
 ``tests/riseandfall/fixtures/make_fixtures.py`` from the code of the square world; they are
 re-executed command by command under ``riseandfall/1`` and every event hash must match.
 """

@@ -1,4 +1,4 @@
-"""Seeded random ``riseandfall/2`` games with the world built by the seats (issue 16, tests).
+"""Seeded random ``riseandfall/2`` games with the world built by the seats.
 
 Each game: the seats (random bots) lay every tile through ``PlaceTile`` commands, then play to
 the end. Checked: no exception, a winner, the live state equals a fresh fold of the events,

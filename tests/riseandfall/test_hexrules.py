@@ -1,4 +1,4 @@
-"""Ruleset ``riseandfall/2``: the spatial rules on hexes and the rule fixes of issue 16.
+"""Ruleset ``riseandfall/2``: the spatial rules on hexes and the rule fixes of that ruleset.
 
 Each test names the rule it proves. Worlds are drawn in axial rows (see
 :mod:`tests.riseandfall.helpers`): the hex at column ``q`` of row ``r``.

@@ -1,4 +1,4 @@
-"""``tapestry/2``: the rules corrected after the rules audit (issue 16, items 7 and 8), each
+"""``tapestry/2``: the rules corrected after the rules audit, each
 test naming the rule it proves; ``tapestry/1`` keeps its old behaviour (pinned here too).
 
 Positions are built on :func:`tests.tapestry.helpers.table` and switched to the second

@@ -1,4 +1,4 @@
-"""The rulebook's "VARIANTES" as ``tapestry/2`` options (issue 16, item 9), with their new
+"""The rulebook's "VARIANTES" as ``tapestry/2`` options, with their new
 decisions, their legal actions and the redaction of what stays private.
 
 Whole games run through the kernel (:class:`tests.harness.Table`); single rules are checked

@@ -97,7 +97,7 @@ CASES: list[tuple[str, str]] = [
     ("token in body", "invalid_argument/MALFORMED_REQUEST"),
     ("token in cookie", "unauthenticated/TOKEN_REQUIRED"),
     ("token without Bearer", "unauthenticated/BAD_AUTHORIZATION"),
-    ("other game's token", "permission_denied/WRONG_GAME_TOKEN"),
+    ("forged token of no game", "unauthenticated/BAD_TOKEN"),
     ("cross-origin", "permission_denied/CROSS_ORIGIN"),
     ("unknown method", "404"),
 ]
@@ -140,7 +140,7 @@ def test_hostile_requests_are_typed_and_change_nothing(
         del headers["authorization"]
     elif case == "token without Bearer":
         headers["authorization"] = token
-    elif case == "other game's token":
+    elif case == "forged token of no game":
         headers["authorization"] = f"Bearer {'0' * 32}.0.secret"
     elif case == "cross-origin":
         headers["origin"] = "http://evil.example"
