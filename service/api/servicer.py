@@ -388,7 +388,7 @@ class Servicer(pb_grpc.GameServiceServicer):
         self, request: pb.GetViewRequest, context: grpc.ServicerContext
     ) -> pb.GetViewResponse:
         game_id = self._game(request.game_id)
-        caller = self._reader(game_id, context)
+        caller = self._finished_seat(game_id, request, context)
         with self.service.lock(game_id):
             match = self._at(game_id, request)
             head_version = self.service.head(game_id).version
@@ -401,6 +401,29 @@ class Servicer(pb_grpc.GameServiceServicer):
                     seat_views=seat_views(self.redactor, game_id, match.state, seats),
                 )  # fmt: skip
             return pb.GetViewResponse(game=summary, seat=caller.seat, view=view)
+
+    def _finished_seat(
+        self, game_id: str, request: pb.GetViewRequest, context: grpc.ServicerContext
+    ) -> Caller:
+        """GetView's caller: a token's seat or the judge; without a token, the requested
+        ``seat`` of a finished game (its record and seed are public by then)."""
+        if not request.HasField("seat"):
+            return self._reader(game_id, context)
+        caller = self._caller(game_id, context)
+        if caller.seat is not None or caller.judge:
+            if caller.seat != request.seat:
+                raise _invalid("seat", "a token reads its own seat: leave `seat` unset")
+            return caller
+        head = self.service.head(game_id)
+        if not 0 <= request.seat < len(self.service.header(game_id).seat_names):
+            raise _invalid("seat", f"no seat {request.seat} in this game")
+        if not head.game.is_over(head.state):
+            raise ApiError(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                "GAME_NOT_FINISHED",
+                "A seat's view without its token is readable only once the game is over.",
+            )
+        return Caller(seat=request.seat)
 
     @rpc
     def ListLegalActions(
