@@ -467,7 +467,7 @@ function judge() {
   const input = h("input", { type: "file", id: "record-file", accept: ".jsonl,.json,.txt" });
   const verdict = h("div", { id: "verdict" });
   main().replaceChildren(h("h1", {}, "Judge a game record"),
-    h("p", {}, "Load an exported record (annales export). It is checked here in your browser (hash chain, SHA-256, seed commitment), then re-executed by this server's VerifyRecord."),
+    h("p", {}, "Load an exported record (annales export, format annales.game/2 or /1). It is checked here in your browser (canonical lines, the hash chain with every envelope recomputed with SHA-256, key digests, seed commitment), then re-executed by this server's VerifyRecord."),
     input, verdict);
   input.addEventListener("change", async () => {
     const file = input.files[0];

@@ -1,5 +1,8 @@
-// In-browser checks of an exported game record (format annales.game/1, see
-// service/audit/records.py): canonical JSON lines, the hash chain's links, the recomputed
+// In-browser checks of an exported game record. Format annales.game/2 (docs/record-format.md)
+// is checked by verify.js, the browser port of clients/node/src/verify.js: RFC 8785 lines, the
+// hash chain with every envelope recomputed (commands carry their MessagePack payload), key
+// digests and the salted seed commitment. Format annales.game/1 (told apart by the header's
+// `record` field) keeps the older checks below: canonical JSON lines, the hash chain's links, the recomputed
 // SHA-256 of every envelope whose command bytes the record carries (the setup's, which have
 // none), and the seed commitment once the seed is revealed. Nothing is sent anywhere: the
 // re-execution is VerifyRecord's job (app.js calls it separately).
@@ -47,12 +50,50 @@ function pack(value, out) {
   return out;
 }
 
+import { verifyRecord } from "./verify.js";
+
 function base64Bytes(text) {
   return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 }
 
-// Returns { ok, checks: [{ok, text}], firstBad: {line, seq, field, expected, found} | null, header }.
+function headerOf(raw) {
+  try { return JSON.parse(raw.slice(0, raw.indexOf("\n") >= 0 ? raw.indexOf("\n") : raw.length)); }
+  catch { return null; }
+}
+
+// Returns { ok, checks: [{ok, text}], firstBad: {line, seq, field, expected, found, why} | null, header }.
 export async function checkRecord(raw) {
+  const header = headerOf(raw);
+  if (header && header.record === "annales.game/1") return checkRecordV1(raw);
+  return checkRecordV2(raw);
+}
+
+// annales.game/2 (and anything that is not format 1: verify.js names the problem).
+async function checkRecordV2(raw) {
+  const r = await verifyRecord(raw.split("\n"));
+  const checks = [];
+  const format = r.format ?? (r.header && r.header.record);
+  checks.push({ ok: format === "annales.game/2" || format === "annales.game/1", text: `format ${format}` });
+  let firstBad = null;
+  if (r.ok) {
+    checks.push({ ok: true, text: "every line in canonical form (RFC 8785)" });
+    checks.push({ ok: true, text: `${r.events}/${r.events} links prev_hash → hash intact (${r.events} events, as the header says)` });
+    checks.push({ ok: true, text: `${r.checkedLinks} envelope hashes recomputed with SHA-256 (command payloads included)` +
+      (r.uncheckedLinks ? `; ${r.uncheckedLinks} unchecked (redacted or hidden for this viewer)` : "") });
+    if (r.keyDigests) checks.push({ ok: true, text: `${r.keyDigests} idempotency-key digests match their keys` });
+    checks.push({ ok: true, text: r.commitment === "matches"
+      ? `seed commitment (${r.scheme}) matches the revealed seed${r.scheme === "sha256-nonce-seed" ? " and nonce" : ""}`
+      : `seed not revealed yet (game unfinished): commitment (${r.scheme}) not checkable` });
+  } else {
+    firstBad = { line: r.line, seq: r.seq, field: r.field || "line", expected: r.expected ?? "", found: r.found ?? "", why: r.reason };
+    checks.push({ ok: false, text: `${r.outcome}: line ${r.line}${r.field ? `, field ${r.field}` : ""}: ${r.reason}` });
+  }
+  const digest = await sha256Hex(new TextEncoder().encode(raw));
+  checks.push({ ok: true, text: `SHA-256 of the file: ${digest}` });
+  return { ok: r.ok, checks, firstBad, header: r.header ?? headerOf(raw) };
+}
+
+async function checkRecordV1(raw) {
   const checks = [];
   let firstBad = null;
   const fail = (line, seq, field, expected, found, why) => {
