@@ -374,8 +374,8 @@ def test_creation_form_offers_ruleset(web: WebServer, browser: Any, game_type: s
 
 def test_replay_finished_game_views_and_rounds(web: WebServer, browser: Any,
                                                tmp_path: Path) -> None:  # fmt: skip
-    """Replay of a finished Rise & Fall game: the page asks GetView without a token and says
-    the server refuses (seats' views need their tokens even after the end); with a token the
+    """Replay of a finished Rise & Fall game: without a token the page offers every seat's
+    view (public after the end, GetViewRequest.seat) besides the spectator's; with a token the
     view switches between the seat's and the spectator's; "round ▶" / "◀ round" land on the
     first version of the next / current round by the view's own round number."""
     with web.process.channel() as channel:
@@ -387,6 +387,8 @@ def test_replay_finished_game_views_and_rounds(web: WebServer, browser: Any,
         with pytest.raises(grpc.RpcError) as refused:
             stub.GetView(pb.GetViewRequest(game_id=game.game_id))
         assert refused.value.code() == grpc.StatusCode.UNAUTHENTICATED
+        public = stub.GetView(pb.GetViewRequest(game_id=game.game_id, seat=1))
+        assert public.seat == 1  # after the end a seat's view needs no token
 
         def round_at(version: int) -> int:
             request = pb.GetGameRequest(game_id=game.game_id, version=version)
@@ -396,10 +398,13 @@ def test_replay_finished_game_views_and_rounds(web: WebServer, browser: Any,
         page.goto(f"{web.base}/#/game/{game.game_id}")
         wait_ready(page)
         page.wait_for_function("document.querySelector('#view-note').textContent.length > 0")
-        assert "TOKEN_REQUIRED" in page.inner_text("#view-note")
+        assert "public" in page.inner_text("#view-note")
         assert page.eval_on_selector_all("#view-as option", "os => os.map(o => o.value)") == [
-            "spectator"
-        ]
+            "spectator", "seat:0", "seat:1"]  # fmt: skip
+        page.select_option("#view-as", "seat:1")
+        page.wait_for_function("window.__annales.state.viewer === 1")
+        page.select_option("#view-as", "spectator")
+        page.wait_for_function("window.__annales.state.viewer === null")
         page.click("text=|◀ first")
         page.wait_for_function("document.querySelector('#scrubber').value == 1")
         shown = 1

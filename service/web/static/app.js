@@ -288,9 +288,12 @@ async function gamePage(gameId, params) {
     const request = { gameId };
     if (state.version !== null) request.version = state.version;
     const seatView = token && viewAs.value === "seat";
+    // after the end any seat's view is public: GetView names the seat, no token needed
+    const publicSeat = !token && viewAs.value.startsWith("seat:") ? Number(viewAs.value.slice(5)) : null;
     const [summary, viewAnswer] = await Promise.all([
       call("GameService", "GetGame", request),
-      seatView ? call("GameService", "GetView", request, token) : null,
+      seatView ? call("GameService", "GetView", request, token)
+        : publicSeat !== null ? call("GameService", "GetView", { ...request, seat: publicSeat }) : null,
     ]);
     const game = summary.game;
     state.game = game;
@@ -318,17 +321,12 @@ async function gamePage(gameId, params) {
     state.drawn = state.head;
   }
 
-  // After the end, may a seat's view be read without its token? GetView takes the seat from
-  // the token only (GetViewRequest has no seat field), so the page asks once and says so.
+  // After the end every seat's view is public (GetViewRequest.seat, no token): offer them.
   async function probeSeatViews() {
     state.seatViewProbed = true;
-    try {
-      const answer = await call("GameService", "GetView", { gameId });
-      viewNote.textContent = ` (the server answered GetView without a token for seat ${answer.seat || 0})`;
-    } catch (error) {
-      const why = error instanceof RpcError ? error.reason || error.code : String(error);
-      viewNote.textContent = ` seats' views need their tokens, even after the end (GetView without a token: ${why}); the spectator's view is shown`;
-    }
+    const seats = (state.game && state.game.seatNames) || [];
+    seats.forEach((name, i) => viewAs.append(h("option", { value: `seat:${i}` }, `seat ${i} (${name})`)));
+    viewNote.textContent = " the game is over: every seat's view is public";
   }
 
   async function drawActions() {
