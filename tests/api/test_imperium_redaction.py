@@ -29,8 +29,11 @@ both boxes (the Atlanteans in every other game) with the common cards of either 
 * the seed (text, hex, base64) appears nowhere before the end, and ``GameSummary.seed`` stays
   empty until then.
 
-Hidden information lifts when the game ends (``GameEnded``): the judged window is the head
-versions before that event.
+Every event is redacted as of its own version: hidden information lifts for the events from
+``GameEnded`` on, while an event from before the end stays redacted wherever it is received —
+a history page or a stream after the end included (the full truth is in the complete record
+exported after the end, and in the seed). Views, legal actions and records are judged at the
+head version they were produced at (the complete record shows everything).
 """
 
 from __future__ import annotations
@@ -223,7 +226,11 @@ def check_imperium(
         leaks.extend(seed_leaks(item, seed_end, forms))
         playing = item.hi < ended
         for event in _events_of(item.message):
-            leaks.extend(_event_leaks(where, event, item.viewer, playing, moves, count))
+            # each event is judged as of its own version (the contract of per-version
+            # redaction): one from before the end stays redacted in a history page or stream
+            # received after it; the full truth is in the final record and the seed
+            before_end = event.seq < ended
+            leaks.extend(_event_leaks(where, event, item.viewer, before_end, moves, count))
         view = _view_of(item.message)
         if view is not None and item.hi in truth:
             leaks.extend(_view_leaks(where, item, view, truth[item.hi], game, count))
@@ -248,7 +255,8 @@ def _event_leaks(
     where: str, event: pb.GameEvent, viewer: int | None, playing: bool,
     moves: dict[int, Move], count: Any,
 ) -> list[str]:  # fmt: skip
-    """Leaks in one received event (``playing``: received before the end)."""
+    """Leaks in one received event (``playing``: an event from before the end, judged as of
+    its own version wherever it is received)."""
     if not event.HasField("imperium"):
         return []
     kind = event.imperium.WhichOneof("event")
@@ -264,7 +272,7 @@ def _event_leaks(
             return [f"{here} hides {move.card!r} from a viewer who may see it"]
         return []
     if not playing:
-        return [f"{here} is redacted after the end"] if event.redacted else []
+        return [f"{here} (after the end) is redacted"] if event.redacted else []
     if kind == "market_prepared":
         count("market")
         if any(p.values for p in payload.piles.values()) or payload.removed:
@@ -418,10 +426,11 @@ def create_solo_game(
 
 
 def _oracle_catches_planted_leaks(recorder: Recorder, server: ServerProcess, seed: str) -> None:
-    """Self-test: the oracle flags a drawn card put back into a redacted streamed event, a view
-    showing another seat's hand or submerged pile, an agenda showing another seat's options,
-    and the seed in a message before the end."""
-    moves, ended, _ = moves_of(server, recorder.game.game_id)
+    """Self-test: the oracle flags a drawn card put back into a redacted streamed event (or into
+    the same event in a history page after the end), a view showing another seat's hand or
+    submerged pile, an agenda showing another seat's options, and the seed in a message before
+    the end."""
+    moves, ended, seed_end = moves_of(server, recorder.game.game_id)
     stream = next(
         m
         for m in recorder.seen
@@ -467,10 +476,13 @@ def _oracle_catches_planted_leaks(recorder: Recorder, server: ServerProcess, see
             Seen(view_item.viewer, "GetView", view_item.lo, view_item.hi, sunk),
             Seen(stream.viewer, "WatchGame", stream.lo, stream.hi, agenda),
             Seen(None, "GetGame", 2, 2, told),
+            # the same move shown in a history page after the end: still a leak (per version)
+            Seen(stream.viewer, "GetHistory", seed_end, seed_end, leaky),
         ],
     )
     found = check_imperium(planted, server, seed)
     assert any("shows '" in f for f in found), found
+    assert any(f.startswith("GetHistory") and "shows '" in f for f in found), found
     assert any("hand" in f for f in found), found
     assert any("submerged" in f for f in found), found
     assert any("depends on cards hidden" in f for f in found), found

@@ -25,8 +25,11 @@ the server's own store and every message is judged at the head version it was pr
 * the seed (text, hex, base64) appears nowhere before the end, and ``GameSummary.seed`` stays
   empty until then.
 
-Hidden information lifts when the game ends (``GameEnded``): the judged window is the head
-versions before that event.
+Every event is redacted as of its own version: an event hidden when it happened (before the
+end, or before its seat's ``PredictionsRevealed``) stays redacted wherever it is received — a
+history page or a stream after the end included (the full truth is in the complete record
+exported after the end, and in the seed). Views, legal actions and records are judged at the
+head version they were produced at (the complete record shows everything).
 """
 
 from __future__ import annotations
@@ -239,6 +242,11 @@ def check_tapestry(
     def hidden(secret: Hidden, item: Seen) -> bool:
         return item.hi < lifted(secret) and (secret.owner is None or item.viewer != secret.owner)
 
+    def hidden_event(secret: Hidden, item: Seen) -> bool:
+        # an event is redacted as of its own version: one from before the lift stays
+        # redacted wherever it is received, a history page or stream after the end included
+        return secret.seq < lifted(secret) and (secret.owner is None or item.viewer != secret.owner)
+
     def count(key: str) -> None:
         stats[key] = stats.get(key, 0) + 1
 
@@ -251,7 +259,7 @@ def check_tapestry(
             if secret is None:
                 continue
             shown = _event_value(event, secret.kind)
-            if hidden(secret, item):
+            if hidden_event(secret, item):
                 count("events")
                 if secret.kind == "PredictionMade":
                     count("predictions")
@@ -262,10 +270,8 @@ def check_tapestry(
                         f"{where}: event {event.seq} {secret.kind} of seat "
                         f"{secret.owner} shows {shown} (redacted={event.redacted})"
                     )
-            elif (
-                item.viewer == secret.owner or item.lo >= lifted(secret)
-            ) and shown != secret.value:
-                # its own seat always sees it, everyone once the game is over
+            elif shown != secret.value:
+                # its own seat always sees it (and everyone an event from after the lift)
                 leaks.append(f"{where}: event {event.seq} hides {secret.kind} from its seat")
         # views: hands, offers, face-down cards, and non-interference
         view = _view_of(item.message)
@@ -396,11 +402,12 @@ def run_oracle(
 
 
 def _oracle_catches_planted_leaks(recorder: Recorder, server: ServerProcess, seed: str) -> None:
-    """Self-test: the oracle flags a drawn card put back into a redacted streamed event, a view
-    showing another seat's hand, a view whose hand size betrays a hidden change, and the seed
-    in a message before the end; a sealed Mystics prediction put back into a redacted event
-    (the oracle's first game has a starting Mystic)."""
-    secrets, _, _ = hidden_events(server, recorder.game.game_id)
+    """Self-test: the oracle flags a drawn card put back into a redacted streamed event (or into
+    the same event in a history page after the end), a view showing another seat's hand, a
+    view whose hand size betrays a hidden change, and the seed in a message before the end; a
+    sealed Mystics prediction put back into a redacted event (the oracle's first game has a
+    starting Mystic)."""
+    secrets, _, seed_end = hidden_events(server, recorder.game.game_id)
     sealed = {s.seq: s for s in secrets if s.kind == "PredictionMade"}
     guess_stream = next(
         m
@@ -446,10 +453,13 @@ def _oracle_catches_planted_leaks(recorder: Recorder, server: ServerProcess, see
             Seen(view_item.viewer, "GetView", view_item.lo, view_item.hi, peeking),
             Seen(None, "GetGame", 2, 2, told),
             Seen(guess_stream.viewer, "WatchGame", guess_stream.lo, guess_stream.hi, guessing),
+            # the same draw shown in a history page after the end: still a leak (per version)
+            Seen(stream.viewer, "GetHistory", seed_end, seed_end, leaky),
         ],
     )
     found = check_tapestry(planted, server, seed)
     assert any("TapestryDrawn" in f and "shows" in f for f in found), found
+    assert any(f.startswith("GetHistory") and "TapestryDrawn" in f for f in found), found
     assert any("hand" in f for f in found), found
     assert any("depends on values hidden" in f for f in found), found
     assert any("seed" in f for f in found), found
