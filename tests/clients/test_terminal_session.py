@@ -82,3 +82,38 @@ def test_play_a_few_moves_and_undo_my_own(
     assert "Traceback" not in terminal.screen
     cut = [line for line in terminal.screen.splitlines() if "…│" in line or "…┃" in line]
     assert not cut, cut[:3]  # no table cell cut short at 80 columns
+
+
+def test_play_a_solo_tapestry_game_against_the_automa(
+    annales_server: ServerProcess, tmp_path: Path
+) -> None:
+    """``annales new tapestry --players 1 --automa-level 3`` then ``annales play``: the screen
+    shows the Automa's board, the bots' turns happen inside my commands (no other process),
+    and a few moves go through without a traceback."""
+    env = {**os.environ, "ANNALES_TOKENS": str(tmp_path / "tokens.json")}
+    env["ANNALES_SERVER"] = annales_server.target
+    created = subprocess.run(
+        _cli("new", "tapestry", "--players", "1", "--automa-level", "3", "--seed",
+             "terminal-solo", "--names", "me"),
+        env=env, cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert created.returncode == 0, created.stderr
+    game_id = re.search(r"game (\w+) created", created.stdout)
+    assert game_id, created.stdout
+    terminal = Terminal(_cli("play", game_id.group(1)[:8], "--seat", "0"), env, str(ROOT))
+    try:
+        terminal.expect("Automa")
+        versions = []
+        for _ in range(4):
+            versions.append(int(terminal.expect(PROMPT).group(1)))
+            terminal.expect(ASK)
+            terminal.send("1")
+        versions.append(int(terminal.expect(PROMPT).group(1)))
+        assert versions == sorted(versions) and versions[-1] > versions[0]
+        terminal.expect(ASK)
+        terminal.send("q")
+        terminal.expect("bye")
+        assert terminal.close() == 0
+    finally:
+        terminal.close() if terminal.process.poll() is None else None
+    assert "Traceback" not in terminal.screen
