@@ -42,6 +42,7 @@ from domain.core.kernel_events import GameCreated, SeedRevealed, Undone
 from projections.schema import APPLICATION_NAME, ReadModelTracking
 from service.app.application import GameService, get_codec_for_envelope
 from service.app.ledger import Ledger
+from service.simulation.names import player_of
 from service.store.eventstore import EventStore
 
 _JSON = msgspec.json.Encoder()
@@ -256,13 +257,14 @@ class Projector(Projection[ReadModelTracking]):
         for seat, score in enumerate(scores):
             won = int(seat in winners)
             rank = 1 + sum(1 for other in scores if other > score)
+            player = player_of(game_id, header.seat_names[seat])
             self.db.execute(
                 "INSERT INTO player_stats (player, game_type, games, wins, total_score,"
                 " best_score) VALUES (?, ?, 1, ?, ?, ?) ON CONFLICT (player, game_type) DO"
                 " UPDATE SET games = games + 1, wins = wins + excluded.wins,"
                 " total_score = total_score + excluded.total_score,"
                 " best_score = MAX(best_score, excluded.best_score)",
-                [header.seat_names[seat], header.game_type, won, score, score],
+                [player, header.game_type, won, score, score],
             )
             self.db.execute(
                 "INSERT INTO balance_stats (game_type, balance_key, players, games, wins,"

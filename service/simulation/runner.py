@@ -29,7 +29,8 @@ an interrupted run is resumed by running it again.
 * nonce of the game's seed commitment: :func:`~domain.core.chance.derived_nonce` of the game
   seed and id (stored and revealed with the seed, like the service's random nonces);
 * bot of seat ``s`` in game ``i``: kind ``kinds[(i + s) % len(kinds)]`` (every kind sits in
-  every seat as the games go by), named by its kind, with seat seed
+  every seat as the games go by), named ``"{kind}#{s}"`` (:func:`seat_name`: unique in the
+  game, the kind read back by :func:`bot_kind`), with seat seed
   ``HMAC-SHA256(key=game seed, "annales/simulate/v1/bot/{s}")``.
 
 **Bot decisions** follow the convention of the tournament bot runner
@@ -42,6 +43,11 @@ byte-identical envelopes (same hashes), whatever the number of workers or the ba
 
 The order in which games are committed (their notification ids) depends on the workers'
 timing; the games themselves do not.
+
+**Progress.** Each worker reports every game it finishes (before its batch is committed) to
+the parent through a ``multiprocessing`` queue given to the worker at start; ``run_jobs``
+hands these reports to its ``game_progress`` callback (``(worker, games it finished)``), so
+progress shows from the first finished game, whatever the batch size.
 """
 
 from __future__ import annotations
@@ -49,6 +55,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import multiprocessing
+import os
+import queue
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -67,6 +75,7 @@ from domain.registry import GAMES
 from service.app.application import GameService, Snapshot
 from service.app.errors import InvalidArgument, ServiceError, VersionConflict
 from service.app.ledger import Ledger
+from service.simulation.names import bot_kind, seat_name
 from service.store.config import StoreConfig
 from service.store.eventstore import EventStore, secret_records
 from service.tournaments.bots import BotGameJob
@@ -238,7 +247,7 @@ def simulation_jobs(
                 game_id=game_id(master, game_type, players, index),
                 game_type=game_type,
                 options=dict(options or {}),
-                seat_names=seat_kinds,
+                seat_names=tuple(seat_name(k, seat) for seat, k in enumerate(seat_kinds)),
                 seed=seed,
                 bots=seat_kinds,
                 bot_seeds=tuple(bot_seed(seed, seat) for seat in range(players)),
@@ -248,11 +257,13 @@ def simulation_jobs(
 
 
 def kind_stats(results: Sequence[GameResult]) -> list[KindStats]:
-    """Per bot kind (the seat names of simulated games): seats, wins, scores; by win rate."""
+    """Per bot kind (read from the seat names by :func:`bot_kind`): seats, wins, scores;
+    by win rate."""
     stats: dict[str, KindStats] = {}
     for result in results:
         for seat, name in enumerate(result.seat_names):
-            entry = stats.setdefault(name, KindStats(name))
+            kind = bot_kind(name)
+            entry = stats.setdefault(kind, KindStats(kind))
             entry.seats += 1
             entry.wins += int(seat in result.winners)
             entry.total_score += result.scores[seat] if seat < len(result.scores) else 0
@@ -436,9 +447,16 @@ class BatchDone:
     commit_seconds: float
 
 
-def play_batch(store: EventStore, jobs: Sequence[SimJob]) -> BatchDone:
-    """Play ``jobs`` and commit them together (what a worker does with one batch)."""
-    played = [play_job(store, job) for job in jobs]
+def play_batch(
+    store: EventStore, jobs: Sequence[SimJob], on_game: Callable[[], None] | None = None
+) -> BatchDone:
+    """Play ``jobs`` and commit them together (what a worker does with one batch);
+    ``on_game()`` after each game played (before the commit)."""
+    played: list[_Played] = []
+    for job in jobs:
+        played.append(play_job(store, job))
+        if on_game is not None:
+            on_game()
     start = time.perf_counter()
     results = commit(store, played)
     return BatchDone(results, time.perf_counter() - start)
@@ -447,6 +465,7 @@ def play_batch(store: EventStore, jobs: Sequence[SimJob]) -> BatchDone:
 # -- workers ----------------------------------------------------------------------------------
 
 _WORKER_STORE: EventStore | None = None
+_WORKER_QUEUE: Any = None  # a multiprocessing queue of worker pids, one per finished game
 
 
 class WorkerConfig(StoreConfig):
@@ -459,19 +478,52 @@ class WorkerConfig(StoreConfig):
         return {**super().eventsourcing_env(), "CREATE_TABLE": "n"}
 
 
-def _init_worker(config: StoreConfig) -> None:
-    global _WORKER_STORE
+def _init_worker(config: StoreConfig, games: Any = None) -> None:
+    global _WORKER_STORE, _WORKER_QUEUE
     _WORKER_STORE = EventStore(WorkerConfig(**asdict(config)))
+    _WORKER_QUEUE = games
+
+
+def _report_game() -> None:
+    if _WORKER_QUEUE is not None:
+        _WORKER_QUEUE.put(os.getpid())
 
 
 def _worker_batch(jobs: list[SimJob]) -> BatchDone:
     if _WORKER_STORE is None:
         raise SimulationError("worker store not opened")
-    return play_batch(_WORKER_STORE, jobs)
+    return play_batch(_WORKER_STORE, jobs, _report_game)
 
 
 Progress = Callable[[int, int, int], None]
 """``progress(games done, games in all, events committed)`` after each batch."""
+
+GameProgress = Callable[[int, int], None]
+"""``game_progress(worker, games it finished)`` after each game a worker finishes (workers
+numbered from 0 in the order they report first; played, not yet committed)."""
+
+
+class _Workers:
+    """Turns the worker pids read from the progress queue into ``game_progress`` calls."""
+
+    def __init__(self, games: Any, callback: GameProgress) -> None:
+        self.games = games
+        self.callback = callback
+        self.index: dict[int, int] = {}
+        self.counts: list[int] = []
+
+    def drain(self) -> None:
+        """Report every game waiting in the queue."""
+        while True:
+            try:
+                pid = self.games.get_nowait()
+            except queue.Empty:
+                return
+            worker = self.index.setdefault(int(pid), len(self.index))
+            if worker == len(self.counts):
+                self.counts.append(0)
+            self.counts[worker] += 1
+            self.callback(worker, self.counts[worker])
 
 
 def _chunks(jobs: Sequence[SimJob], size: int) -> Iterator[list[SimJob]]:
@@ -486,9 +538,13 @@ def run_jobs(
     batch: int = DEFAULT_BATCH,
     progress: Progress | None = None,
     pool: ProcessPoolExecutor | None = None,
+    game_progress: GameProgress | None = None,
 ) -> SimulationReport:
     """Play ``jobs`` in ``workers`` spawned processes (``0``: in this process), at most
     ``batch`` games per commit; return their results in job order.
+
+    ``progress`` is called after each committed batch, ``game_progress`` after each game a
+    worker finishes (see :data:`GameProgress`; not with a ``pool`` given).
 
     Batches are made smaller when there are few jobs, so that every worker gets some. The
     store's tables are created here before any worker starts. A job that fails stops the run
@@ -523,16 +579,35 @@ def run_jobs(
 
     if workers == 0:
         store = EventStore(config)
+        count = 0
+
+        def one_game() -> None:
+            nonlocal count
+            count += 1
+            if game_progress is not None:
+                game_progress(0, count)
+
         try:
             for chunk in chunks:
-                finished(play_batch(store, chunk))
+                finished(play_batch(store, chunk, one_game))
         finally:
             store.close()
     elif pool is not None:
         _drive(pool, chunks, 2 * workers, finished)
-    else:
+    elif game_progress is None:
         with new_pool(config, workers) as own:
             _drive(own, chunks, 2 * workers, finished)
+    else:
+        context = multiprocessing.get_context("spawn")
+        games = context.Queue()
+        reporter = _Workers(games, game_progress)
+        try:
+            with new_pool(config, workers, games) as own:
+                _drive(own, chunks, 2 * workers, finished, reporter.drain)
+            reporter.drain()
+        finally:
+            games.close()
+            games.join_thread()
     seconds = time.perf_counter() - started
     ordered = [results[job.game_id] for job in jobs]
     conflicts = [r.game_id for r in ordered if r.status == "conflict"]
@@ -544,12 +619,13 @@ def run_jobs(
     return SimulationReport(ordered, seconds, workers, size, committing)
 
 
-def new_pool(config: StoreConfig, workers: int) -> ProcessPoolExecutor:
+def new_pool(config: StoreConfig, workers: int, games: Any = None) -> ProcessPoolExecutor:
     """``workers`` spawned processes, each with its own connection to the store of ``config``
-    (its tables are created first)."""
+    (its tables are created first); ``games``: a spawn-context queue that receives each
+    worker's pid after every game it finishes."""
     EventStore(config).close()
     context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(workers, context, _init_worker, (config,))
+    return ProcessPoolExecutor(workers, context, _init_worker, (config, games))
 
 
 def _drive(
@@ -557,15 +633,20 @@ def _drive(
     chunks: list[list[SimJob]],
     in_flight: int,
     finished: Callable[[BatchDone], None],
+    tick: Callable[[], None] | None = None,
 ) -> None:
-    """Submit ``chunks`` to ``pool``, ``in_flight`` at a time; ``finished`` gets each result."""
+    """Submit ``chunks`` to ``pool``, ``in_flight`` at a time; ``finished`` gets each result;
+    ``tick()`` at least every 0.1 s while waiting (to read the workers' game reports)."""
     waiting: set[Future[BatchDone]] = set()
     pending = iter(chunks[in_flight:])
     try:
         for first in chunks[:in_flight]:
             waiting.add(pool.submit(_worker_batch, first))
         while waiting:
-            ready, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+            timeout = None if tick is None else 0.1
+            ready, waiting = wait(waiting, timeout, return_when=FIRST_COMPLETED)
+            if tick is not None:
+                tick()
             for future in ready:
                 finished(future.result())
                 chunk = next(pending, None)

@@ -26,7 +26,7 @@ Every problem names the round, table and sequence number where it was found.
 from __future__ import annotations
 
 import base64
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -181,10 +181,18 @@ class TournamentReport:
     problems: list[Problem] = field(default_factory=list)
 
 
-def verify_tournament(lines: Iterable[bytes]) -> TournamentReport:
-    """Verify a tournament record (see the module docstring); never raises on bad input."""
+VerifyProgress = Callable[[int, int], None]
+"""``progress(games verified, games in the record)``: once before the first game, then after
+each game re-executed."""
+
+
+def verify_tournament(
+    lines: Iterable[bytes], progress: VerifyProgress | None = None
+) -> TournamentReport:
+    """Verify a tournament record (see the module docstring); never raises on bad input.
+    ``progress`` follows the games re-executed (see :data:`VerifyProgress`)."""
     try:
-        return _verify(parse_lines(lines))
+        return _verify(parse_lines(lines), progress)
     except RecordError as error:
         return TournamentReport(False, f"unreadable record: {error}")
     except (KeyError, TypeError, ValueError, IndexError, msgspec.MsgspecError) as error:
@@ -199,7 +207,9 @@ class _GameSection:
     lines: list[bytes]
 
 
-def _verify(items: list[dict[str, Any]]) -> TournamentReport:
+def _verify(
+    items: list[dict[str, Any]], progress: VerifyProgress | None = None
+) -> TournamentReport:
     header = items[0]
     if header.get("record") != RECORD_FORMAT:
         return TournamentReport(False, f"not a tournament record ({RECORD_FORMAT} expected)")
@@ -267,7 +277,9 @@ def _verify(items: list[dict[str, Any]]) -> TournamentReport:
         return _failed(tid, problems)
     outcomes: dict[str, tuple[tuple[int, ...], tuple[int, ...], int, str]] = {}
     names = [e.name for _, e in recorded if isinstance(e, EntrantRegistered)]
-    for game, section in zip(assigned, sections, strict=True):
+    if progress is not None:
+        progress(0, len(sections))
+    for done, (game, section) in enumerate(zip(assigned, sections, strict=True), start=1):
         where = {"round": section.round, "table": section.table, "game_id": section.game_id}
         if (game.round, game.table, game.game_id) != (
             section.round,
@@ -287,6 +299,8 @@ def _verify(items: list[dict[str, Any]]) -> TournamentReport:
             problems.append(found)
         elif found is not None:
             outcomes[game.game_id] = found
+        if progress is not None:
+            progress(done, len(sections))
     if problems:
         return _failed(tid, problems)
     # 3. re-run the tournament engine on the record's inputs; compare every event

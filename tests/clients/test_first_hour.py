@@ -229,6 +229,42 @@ def test_item13_tournament_byes_named_and_report_explains(tmp_path: Path) -> Non
     assert ran.returncode == 0, ran.stdout
     report = annales("tournament", "report", "tournament-fh", "--db", db)
     assert "every result is recorded" in report.stdout, report.stdout
+    record = str(tmp_path / "t.jsonl")
+    exported = annales("tournament", "export", "tournament-fh", "-o", record, "--db", db)
+    assert exported.returncode == 0, exported.stdout + exported.stderr
+    verified = annales("tournament", "verify", record)
+    assert verified.returncode == 0, verified.stdout + verified.stderr
+    games = len(re.findall(r'"type": ?"game"', Path(record).read_text()))
+    assert games >= 1  # a progress bar over the games, not a spinner
+    assert re.search(rf"verifying games.*{games}/{games}", verified.stdout), verified.stdout
+
+
+def test_item11_12_simulate_shows_workers_and_names_seats_uniquely(tmp_path: Path) -> None:
+    """``simulate`` shows one bar per worker and the total with the time left; the seats of
+    a simulated game (three of one bot kind) have three different names, while the per-kind
+    table still groups them under their kind."""
+    from service.app.application import GameService
+    from service.store.config import StoreConfig
+    from service.store.eventstore import EventStore
+
+    db = tmp_path / "sim.db"
+    done = annales("simulate", "--game", "riseandfall", "--players", "3", "--games", "2",
+                   "--bots", "random", "--workers", "2", "--seed", "fh", "--db", str(db),
+                   "--no-projections", env={"COLUMNS": "160"})  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "worker 1" in done.stdout and "riseandfall 3p total" in done.stdout, done.stdout
+    assert "left" in done.stdout and "2/2" in done.stdout
+    assert re.search(r"│ random\s+│\s+6 │", done.stdout), done.stdout  # 2 games x 3 seats
+    store = EventStore(StoreConfig(kind="sqlite", path=str(db)))
+    try:
+        service = GameService(store)
+        ids = store.game_ids()
+        assert len(ids) == 2
+        for game_id in ids:
+            names = tuple(service.materialise(game_id).match.kernel.header.seat_names)
+            assert names == ("random#0", "random#1", "random#2")
+    finally:
+        store.close()
 
 
 def test_item14_help_has_no_rst_and_seeds_read_as_text() -> None:

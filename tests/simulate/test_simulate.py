@@ -21,6 +21,7 @@ from service.app.errors import InvalidArgument
 from service.audit.records import export_lines, verify_record
 from service.simulation.runner import (
     SimJob,
+    bot_kind,
     bot_seed,
     game_seed,
     kind_stats,
@@ -82,13 +83,17 @@ def test_simulated_games_are_complete_stored_games(
 
 
 def test_bot_kinds_rotate_over_the_seats() -> None:
-    """Seat ``s`` of game ``i`` gets kind ``kinds[(i + s) % len(kinds)]``, named by its kind."""
+    """Seat ``s`` of game ``i`` gets kind ``kinds[(i + s) % len(kinds)]``, named
+    ``"{kind}#{s}"``: unique in its game, the kind read back by ``bot_kind``."""
     jobs = simulation_jobs("riseandfall", 3, 4, ["random", "greedy"], b"S")
     assert [j.bots for j in jobs] == [
         ("random", "greedy", "random"),
         ("greedy", "random", "greedy"),
     ] * 2
-    assert all(j.seat_names == j.bots for j in jobs)
+    assert all(j.seat_names == tuple(f"{k}#{s}" for s, k in enumerate(j.bots)) for j in jobs)
+    assert all(len(set(j.seat_names)) == len(j.seat_names) for j in jobs)
+    assert all(tuple(bot_kind(n) for n in j.seat_names) == j.bots for j in jobs)
+    assert bot_kind("greedy") == "greedy" and bot_kind("ann#x") == "ann#x"
     assert len({j.seed for j in jobs}) == 4 and len({j.game_id for j in jobs}) == 4
 
 
@@ -159,7 +164,8 @@ def test_balance_read_model_counts_the_simulated_games(
     simulated: tuple[StoreConfig, list[SimJob]], tmp_path: Path
 ) -> None:
     """After the read models catch up, balance statistics count each simulated game once
-    per seat, and the leaderboard (by seat name = bot kind) agrees with the run's results."""
+    per seat, and the leaderboard (by bot kind, read from the unique seat names) agrees
+    with the run's results."""
     config, jobs = simulated
     store = EventStore(config)
     runner = ReadModelRunner(store, str(tmp_path / "readmodels.db"), batch_size=2000)
@@ -257,6 +263,8 @@ def test_cli_simulate_end_to_end(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert "4 games played (0 already stored)" in done.stdout
     assert "games/s" in done.stdout and "Balance statistics" in done.stdout
+    assert "worker 1" in done.stdout and "worker 2" in done.stdout, done.stdout
+    assert "riseandfall 2p total" in done.stdout and "4/4" in done.stdout
     store = EventStore(StoreConfig(kind="sqlite", path=str(db)))
     try:
         jobs = simulation_jobs("riseandfall", 2, 4, ["random"], b"cli")
@@ -308,3 +316,51 @@ def test_a_game_changed_by_another_writer_is_a_conflict(tmp_path: Path) -> None:
         assert store.latest_snapshot(first.game_id) is not None
     finally:
         store.close()
+
+
+def test_each_finished_game_is_reported_by_its_worker(tmp_path: Path) -> None:
+    """``game_progress`` hears of every game as its worker finishes it (before the commit of
+    its batch): one whole batch of 6 games on 2 workers still reports 6 games, one by one,
+    and the games stored are those of any other run of the same seed."""
+    config = StoreConfig(kind="sqlite", path=str(tmp_path / "p.db"))
+    jobs = simulation_jobs("riseandfall", 2, 6, ["random"], b"P")
+    heard: list[tuple[int, int]] = []
+    report = run_jobs(config, jobs, workers=2, batch=6, game_progress=lambda *a: heard.append(a))
+    assert report.played == 6
+    counts: dict[int, int] = {}
+    for worker, count in heard:
+        assert count == counts.get(worker, 0) + 1  # each worker counts its games one by one
+        counts[worker] = count
+    assert set(counts) <= {0, 1} and sum(counts.values()) == 6
+    again = StoreConfig(kind="sqlite", path=str(tmp_path / "q.db"))
+    seen: list[tuple[int, int]] = []
+    run_jobs(again, jobs, workers=0, batch=4, game_progress=lambda *a: seen.append(a))
+    assert seen == [(0, n) for n in range(1, 7)]
+    first, second = EventStore(config), EventStore(again)
+    try:
+        for job in jobs:
+            assert _hashes(first, job.game_id) == _hashes(second, job.game_id)
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_store_simulated_with_kind_names_is_resumed(tmp_path: Path) -> None:
+    """Games stored before seat names got their ``#seat`` suffix (named by their kind) keep
+    their ids: re-running the simulation over that store skips them, writes nothing, and
+    the per-kind table still groups them by kind."""
+    from dataclasses import replace
+
+    config = StoreConfig(kind="sqlite", path=str(tmp_path / "old.db"))
+    jobs = simulation_jobs("riseandfall", 2, 3, ["random", "greedy"], b"old")
+    old = [replace(j, seat_names=j.bots) for j in jobs]
+    run_jobs(config, old, workers=0)
+    store = EventStore(config)
+    try:
+        before = store.max_notification_id()
+        report = run_jobs(config, jobs, workers=0)
+        assert {r.status for r in report.results} == {"skipped"}
+        assert store.max_notification_id() == before
+    finally:
+        store.close()
+    assert sorted(s.kind for s in kind_stats(report.results)) == ["greedy", "random"]

@@ -25,6 +25,7 @@ from rich.progress import (
     Progress,
     ProgressColumn,
     Task,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -36,6 +37,7 @@ from service.app.errors import ServiceError
 from service.simulation.runner import (
     DEFAULT_BATCH,
     SimulationReport,
+    bot_kind,
     kind_stats,
     run_jobs,
     simulation_jobs,
@@ -118,21 +120,45 @@ def simulate(
         raise typer.Exit(2) from None
     columns = (
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-        GamesPerSecond(), TextColumn("{task.fields[events]:,} events"), TimeElapsedColumn(),
-        TextColumn("left"), TimeRemainingColumn(),
+        GamesPerSecond(), TextColumn("{task.fields[events]}"), TimeElapsedColumn(),
+        TextColumn("{task.fields[left]}"), TimeRemainingColumn(),
     )  # fmt: skip
     console.print(
         f"{len(jobs)} games on {workers or 'no'} worker process(es), {batch} game(s) per commit; "
-        "the bar moves as each commit lands"
+        "one bar per worker moves as each game ends, the total counts them too"
     )
     with Progress(*columns, console=console) as progress:
-        task = progress.add_task(f"{name} {players}p", total=len(jobs), events=0)
+        total = progress.add_task(
+            f"{name} {players}p total", total=len(jobs), events="0 events committed", left="left"
+        )
+        bars: dict[int, TaskID] = {}
+        share = -(-len(jobs) // max(workers, 1))  # a worker's expected share of the games
+        played: dict[int, int] = {}
+        committed = 0
 
-        def advance(done: int, total: int, events: int) -> None:
-            progress.update(task, completed=done, events=events)
+        def show_total() -> None:
+            progress.update(total, completed=max(committed, sum(played.values())))
+
+        def game_done(worker: int, count: int) -> None:
+            if worker not in bars:
+                bars[worker] = progress.add_task(
+                    f"worker {worker + 1}", total=share, events="", left=""
+                )
+            played[worker] = count
+            progress.update(bars[worker], completed=min(count, share))
+            show_total()
+
+        def advance(done: int, all_games: int, events: int) -> None:
+            nonlocal committed
+            committed = done
+            progress.update(total, events=f"{events:,} events committed")
+            show_total()
 
         try:
-            report = run_jobs(config, jobs, workers=workers, batch=batch, progress=advance)
+            report = run_jobs(
+                config, jobs, workers=workers, batch=batch, progress=advance,
+                game_progress=game_done,
+            )  # fmt: skip
         except ServiceError as error:
             console.print(f"[red]{error.message}[/]")
             raise typer.Exit(1) from None
@@ -180,7 +206,7 @@ def seat_table(report: SimulationReport) -> Table:
             entry[0] += 1
             entry[1] += int(seat in result.winners)
             entry[2] += result.scores[seat] if seat < len(result.scores) else 0
-            kinds.setdefault(seat, set()).add(name)
+            kinds.setdefault(seat, set()).add(bot_kind(name))
     table = Table(title="Per seat (this run)")
     for column in ("seat", "games", "wins", "win rate", "95% interval", "avg score", "bots"):
         table.add_column(column, justify="left" if column in ("seat", "bots") else "right")

@@ -370,8 +370,17 @@ def verify(
     each reported with its round, table and sequence number.
     Example: annales tournament verify tournament.jsonl
     """
-    with console.status("verifying…"):
-        result = verify_tournament(record.read_bytes().splitlines())
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    with Progress(
+        TextColumn("[bold]verifying games"), BarColumn(), MofNCompleteColumn(), console=console
+    ) as bar:
+        task = bar.add_task("verify", total=None)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        result = verify_tournament(record.read_bytes().splitlines(), advance)
     if result.ok:
         console.print(f"[green]{result.message}[/]")
         return
