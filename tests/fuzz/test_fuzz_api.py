@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 from service.store.config import StoreConfig
 from tests.api.conftest import ServerProcess, start_server, stop_server
-from tests.fuzz.cases import Call, Raw, cases
+from tests.fuzz.cases import Call, Creds, Raw, Target, cases
 from tests.fuzz.runner import Fuzzer
 
 FUZZ_CASES = int(os.environ.get("FUZZ_CASES", "10000"))
@@ -79,6 +79,17 @@ def fuzz(server: ServerProcess, count: int) -> Fuzzer:
         batch = seed(int(FUZZ_SEED))(batch)
     try:
         batch()
+        # every kind of malformed token once on a read of each live game, whatever was drawn
+        for index in range(3):
+            for kind in ("other_game", "foreign_secret", "forged", "wrong_prefix"):
+                fuzzer.run(
+                    Call(
+                        "/annales.v1.GameService/GetView",
+                        pb.GetViewRequest(),
+                        Target("known", index),
+                        Creds(kind, index + 1),
+                    )
+                )
         fuzzer.check_store(everything=True)
         fuzzer.check_logs()
     finally:
