@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import threading
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, NoReturn
@@ -205,16 +206,29 @@ def _streaming(
         context = WebContext(_headers(ctx))
         loop = asyncio.get_running_loop()
         responses = handler(request, context)
+        turn = threading.Lock()  # one thread at a time runs the servicer's generator
+
+        def step() -> Any:
+            with turn:
+                return next(responses, _END)
+
+        def finish() -> None:
+            with turn:  # after a step still running in a worker has returned
+                responses.close()
+
         try:
             while True:
-                item = await loop.run_in_executor(pool, next, responses, _END)
+                item = await loop.run_in_executor(pool, step)
                 if item is _END:
                     return
                 yield item
         finally:
-            # a disconnect cancels this coroutine; the generator, maybe still waiting in a
-            # worker thread, sees is_active() False at its next poll and ends there
+            # A disconnect cancels this coroutine wherever it waits. The servicer's generator
+            # is then either running in a worker (it sees is_active() False at its next poll
+            # and returns) or suspended at a yield (closed here, so its cleanup and its log
+            # line run now rather than whenever the garbage collector finds it).
             context.cancel()
+            pool.submit(finish)
 
     return call
 

@@ -17,6 +17,9 @@ Two behaviours a player relies on:
 
 from __future__ import annotations
 
+import os
+import select
+import sys
 from pathlib import Path
 
 import grpc
@@ -43,12 +46,44 @@ from annales_cli.replay import replay
 __all__ = ["join", "play", "replay", "submit_rebased", "undo_mine"]
 
 
+_typed_ahead: list[str] = []  # lines typed while waiting for another seat, answered next
+_input_ended = False  # standard input reached its end while waiting
+
+
 def _ask(prompt: str) -> str | None:
-    """One line from stdin (``None`` at end of input)."""
+    """One line from stdin (``None`` at end of input); a line typed while waiting comes
+    first."""
+    if _typed_ahead:
+        line = _typed_ahead.pop(0)
+        console.print(f"{prompt}{line}", highlight=False, markup=False)
+        return line
     try:
         return input(prompt).strip()
     except EOFError:
         return None
+
+
+def _quit_while_waiting() -> bool:
+    """``True`` when the player typed ``q`` while waiting for another seat. Another line typed
+    meanwhile is kept for the next prompt; the end of input (a script) changes nothing here:
+    the wait goes on and the next prompt quits."""
+    global _input_ended
+    if os.name != "posix" or _input_ended:
+        return False
+    try:
+        ready, _, _ = select.select([sys.stdin], [], [], 0)
+    except (OSError, ValueError):  # no selectable standard input
+        return False
+    if not ready:
+        return False
+    line = sys.stdin.readline()
+    if not line:
+        _input_ended = True
+        return False
+    if line.strip().lower() == "q":
+        return True
+    _typed_ahead.append(line.strip())
+    return False
 
 
 def _show_events(events: list[pb.GameEvent], names: list[str]) -> None:
@@ -63,18 +98,26 @@ def _final(client: AnnalesClient, seat: Seat, names: list[str]) -> None:
 
 def _wait_turn(
     client: AnnalesClient, seat: Seat, version: int, names: list[str], pending: pb.Pending
-) -> None:
-    """Print the other seats' moves until something new happened after ``version``."""
+) -> bool:
+    """Print the other seats' moves until something new happened after ``version``.
+
+    Returns ``True`` when the player typed ``q`` to leave instead of waiting (checked every
+    second)."""
     waiting = ", ".join(seat_name(names, s) for s in pending.seats) or "the server"
-    console.print(f"[dim]waiting for {waiting} ({pending.decision})…[/]")
+    console.print(f"[dim]waiting for {waiting} ({pending.decision})… type q to leave[/]")
+    polls = 0
     while True:
-        events = client.next_events(seat.game_id, version, seat, timeout=10.0)
+        if _quit_while_waiting():
+            return True
+        events = client.next_events(seat.game_id, version, seat, timeout=1.0)
         if events:
             _show_events(events, names)
-            return
-        summary = client.get_game(seat.game_id).game
-        if summary.head_version > version or summary.status == pb.GAME_STATUS_FINISHED:
-            return
+            return False
+        polls += 1
+        if polls % 10 == 0:  # a missed event (server restarted): the summary says so
+            summary = client.get_game(seat.game_id).game
+            if summary.head_version > version or summary.status == pb.GAME_STATUS_FINISHED:
+                return False
 
 
 def submit_rebased(
@@ -177,7 +220,9 @@ def play_loop(client: AnnalesClient, me: Seat, names: list[str]) -> None:
             if summary.status == pb.GAME_STATUS_FINISHED:
                 _final(client, me, names)
                 return
-            _wait_turn(client, me, listed.version, names, listed.pending)
+            if _wait_turn(client, me, listed.version, names, listed.pending):
+                console.print("bye")
+                return
             continue
         if shown_version != listed.version or menu is None:
             view_response = client.get_view(me)

@@ -336,8 +336,8 @@ class AnnalesClient:
     ) -> Iterator[pb.GameEvent]:
         """Yield the game's events with ``seq > after_version``, live, until the game ends.
 
-        Resumable: when the server is unreachable (UNAVAILABLE) or the stream ends before the
-        game's last event (e.g. a server restart), it reconnects with backoff and asks for the
+        Resumable: when the server is unreachable (UNAVAILABLE), cancels the stream (CANCELLED,
+        a server stopping) or the stream ends before the game's last event (a server restart), it reconnects with backoff and asks for the
         events after the last seq it yielded — no gap, no duplicate. It gives up (raising
         ``Unavailable``) after ``reconnect_for`` seconds without success. ``stream_timeout``
         bounds one stream's lifetime (the stream is then reopened, again without gap).
@@ -375,6 +375,7 @@ class AnnalesClient:
                 if failure.code not in (
                     grpc.StatusCode.UNAVAILABLE,
                     grpc.StatusCode.DEADLINE_EXCEEDED,
+                    grpc.StatusCode.CANCELLED,  # a server shutting down cancels its streams
                 ):
                     raise failure from None
                 ended = failure.code.name
