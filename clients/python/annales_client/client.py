@@ -337,8 +337,9 @@ class AnnalesClient:
         """Yield the game's events with ``seq > after_version``, live, until the game ends.
 
         Resumable: when the server is unreachable (UNAVAILABLE), cancels the stream (CANCELLED,
-        a server stopping) or the stream ends before the game's last event (a server restart), it reconnects with backoff and asks for the
-        events after the last seq it yielded — no gap, no duplicate. It gives up (raising
+        a server stopping) or the stream ends before the game's last event (a server restart),
+        it reconnects with backoff and asks for the events after the last seq it yielded — no
+        gap, no duplicate. It gives up (raising
         ``Unavailable``) after ``reconnect_for`` seconds without success. ``stream_timeout``
         bounds one stream's lifetime (the stream is then reopened, again without gap).
         """
