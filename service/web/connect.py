@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import threading
-from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Generator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, NoReturn
 
@@ -200,7 +200,7 @@ def _unary(handler: Callable[[Any, Any], Any], pool: ThreadPoolExecutor) -> Call
 
 
 def _streaming(
-    handler: Callable[[Any, Any], Iterator[Any]], pool: ThreadPoolExecutor
+    handler: Callable[[Any, Any], Generator[Any, None, None]], pool: ThreadPoolExecutor
 ) -> Callable[..., AsyncIterator[Any]]:
     async def call(request: Any, ctx: RequestContext[Any, Any]) -> AsyncIterator[Any]:
         context = WebContext(_headers(ctx))

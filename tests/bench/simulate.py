@@ -22,7 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from service.simulation.runner import SimulationReport, new_pool, run_jobs, simulation_jobs
+from service.simulation.jobs import SimulationReport, simulation_jobs
+from service.simulation.runner import new_pool, run_jobs
 from service.store.config import StoreConfig
 
 #: game -> (players, games per measurement); random bots (the greedy bot measures itself).

@@ -19,15 +19,9 @@ from projections.runner import ReadModelRunner
 from service.app.application import GameService
 from service.app.errors import InvalidArgument
 from service.audit.records import export_lines, verify_record
-from service.simulation.runner import (
-    SimJob,
-    bot_kind,
-    bot_seed,
-    game_seed,
-    kind_stats,
-    run_jobs,
-    simulation_jobs,
-)
+from service.simulation.jobs import SimJob, bot_seed, game_seed, kind_stats, simulation_jobs
+from service.simulation.names import bot_kind
+from service.simulation.runner import run_jobs
 from service.store.config import StoreConfig
 from service.store.eventstore import EventStore
 
@@ -220,7 +214,7 @@ def test_bad_input_is_refused_with_typed_errors(tmp_path: Path) -> None:
     job = simulation_jobs("riseandfall", 2, 1, ["random"], b"S")[0]
     with pytest.raises(InvalidArgument, match="same game id"):
         run_jobs(config, [job, job], workers=0)
-    from service.simulation.runner import SimulationError
+    from service.simulation.jobs import SimulationError
 
     unseeded = SimJob("nowhere", "riseandfall", {}, ("a", "b"), None, ("random",) * 2, (b"", b""))
     with pytest.raises(SimulationError, match="not stored"):
@@ -298,7 +292,7 @@ def test_a_game_changed_by_another_writer_is_a_conflict(tmp_path: Path) -> None:
     """A game stored by someone else while the batch was being played: the batch falls back
     to one transaction per game, the others are stored, that one is reported as a conflict
     (none of our events or snapshots of it are stored) and ``run_jobs`` would raise."""
-    from service.simulation.runner import commit, play_job
+    from service.simulation.playing import commit, play_job
 
     config = StoreConfig(kind="sqlite", path=str(tmp_path / "events.db"))
     store = EventStore(config)

@@ -15,7 +15,8 @@ from projections import queries
 from projections.runner import ReadModelRunner
 from service.app.application import GameService
 from service.audit.records import export_lines, verify_record
-from service.simulation.runner import run_jobs, simulation_jobs
+from service.simulation.jobs import simulation_jobs
+from service.simulation.runner import run_jobs
 from service.store.config import StoreConfig
 from service.store.eventstore import EventStore
 

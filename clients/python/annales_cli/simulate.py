@@ -34,14 +34,9 @@ from rich.table import Table
 from rich.text import Text
 
 from service.app.errors import ServiceError
-from service.simulation.runner import (
-    DEFAULT_BATCH,
-    SimulationReport,
-    bot_kind,
-    kind_stats,
-    run_jobs,
-    simulation_jobs,
-)
+from service.simulation.jobs import DEFAULT_BATCH, SimulationReport, kind_stats, simulation_jobs
+from service.simulation.names import bot_kind
+from service.simulation.runner import run_jobs
 from service.store.config import StoreConfig
 
 console = Console()
