@@ -6,6 +6,8 @@ with the service yet): ``decide`` then ``evolve``, as the kernel would.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from random import Random
 from typing import Any
 
 from domain.core import Chance, Command, Event
@@ -90,3 +92,33 @@ def names(events: list[Event]) -> list[str]:
 def of(events: list[Event], cls: type[Any]) -> list[Any]:
     """The events of class ``cls``."""
     return [e for e in events if isinstance(e, cls)]
+
+
+def started(civs: list[str], seats: int = 2, seed: bytes = b"civ") -> TapestryState:
+    """A game after setup whose seats start with ``civs`` (``""``: dealt as usual)."""
+    options = GAME.decode_options({"starting_civilizations": civs})
+    state = GAME.initial(options, seats)
+    for event in GAME.setup(state, Chance(seed, 0)):
+        GAME.evolve(state, event)
+    return state
+
+
+def play_out(
+    civs: list[str],
+    seed: bytes,
+    prefer: Callable[[Command], bool] | None = None,
+) -> TapestryState:
+    """A whole seeded game with random legal choices, ``civs`` as starting civilizations;
+    among the legal commands, those ``prefer`` accepts are chosen whenever there are any."""
+    state = started(civs, len(civs), seed)
+    rng = Random(seed)
+    for step in range(20000):
+        if GAME.is_over(state):
+            break
+        seat = GAME.pending(state).seats[0]
+        found = GAME.legal_actions(state, seat)
+        preferred = [c for c in found if prefer(c)] if prefer is not None else []
+        command = rng.choice(preferred or found)
+        for event in GAME.decide(state, seat, command, Chance(seed, step + 1)):
+            GAME.evolve(state, event)
+    return state

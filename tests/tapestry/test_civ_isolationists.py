@@ -7,9 +7,6 @@ and the F.À.Q. "PLATEAUX CIVILISATION PARTICULIERS" (the central island is no j
 
 from __future__ import annotations
 
-from random import Random
-
-from domain.core import Chance
 from domain.tapestry import events as ev
 from domain.tapestry.civ_isolationists import (
     DECISION,
@@ -24,33 +21,10 @@ from domain.tapestry.commands import Choose, ChooseResource, Conquer, Decline, T
 from domain.tapestry.engine import frame
 from domain.tapestry.rules import conquer_targets, gain
 from domain.tapestry.state import Frame, Outpost, TapestryState
-from tests.tapestry.helpers import GAME, act, decision, first_choices, of, table
+from tests.tapestry.helpers import GAME, act, decision, first_choices, of, play_out, started, table
 from tests.tapestry.test_cards_support import give_hex, neighbour_territory, run_frames
 
 ISO = civ_id(KEY)
-
-
-def started(civs: list[str], seats: int = 2, seed: bytes = b"civ") -> TapestryState:
-    """A game after setup whose seats start with ``civs`` (``""``: dealt as usual)."""
-    options = GAME.decode_options({"starting_civilizations": civs})
-    state = GAME.initial(options, seats)
-    for event in GAME.setup(state, Chance(seed, 0)):
-        GAME.evolve(state, event)
-    return state
-
-
-def play_out(civs: list[str], seed: bytes) -> TapestryState:
-    """A whole seeded game with random legal choices, ``civs`` as starting civilizations."""
-    state = started(civs, len(civs), seed)
-    rng = Random(seed)
-    for step in range(20000):
-        if GAME.is_over(state):
-            break
-        seat = GAME.pending(state).seats[0]
-        command = rng.choice(GAME.legal_actions(state, seat))
-        for event in GAME.decide(state, seat, command, Chance(seed, step + 1)):
-            GAME.evolve(state, event)
-    return state
 
 
 def _isolationist(seats: int = 2) -> TapestryState:

@@ -8,8 +8,6 @@ lost). Hidden information: a prediction is a sealed choice until it is scored.
 
 from __future__ import annotations
 
-from random import Random
-
 from domain.core import Chance
 from domain.tapestry import content as C
 from domain.tapestry import events as ev
@@ -29,33 +27,10 @@ from domain.tapestry.engine import frame
 from domain.tapestry.evolve import MYSTICS_REVEALED
 from domain.tapestry.rules import gain
 from domain.tapestry.state import OVER, Frame, TapestryState, TechOwned
-from tests.tapestry.helpers import GAME, act, decision, first_choices, of, table
+from tests.tapestry.helpers import GAME, act, decision, first_choices, of, play_out, started, table
 from tests.tapestry.test_cards_support import benefit, run_frames
 
 MYSTICS = civ_id(KEY)
-
-
-def started(civs: list[str], seats: int = 2, seed: bytes = b"civ") -> TapestryState:
-    """A game after setup whose seats start with ``civs`` (``""``: dealt as usual)."""
-    options = GAME.decode_options({"starting_civilizations": civs})
-    state = GAME.initial(options, seats)
-    for event in GAME.setup(state, Chance(seed, 0)):
-        GAME.evolve(state, event)
-    return state
-
-
-def play_out(civs: list[str], seed: bytes) -> TapestryState:
-    """A whole seeded game with random legal choices, ``civs`` as starting civilizations."""
-    state = started(civs, len(civs), seed)
-    rng = Random(seed)
-    for step in range(20000):
-        if GAME.is_over(state):
-            break
-        seat = GAME.pending(state).seats[0]
-        command = rng.choice(GAME.legal_actions(state, seat))
-        for event in GAME.decide(state, seat, command, Chance(seed, step + 1)):
-            GAME.evolve(state, event)
-    return state
 
 
 def _mystic(guess: list[int], seats: int = 2) -> TapestryState:

@@ -8,9 +8,6 @@ CIVILISATIONS" (NOMADES: no change).
 
 from __future__ import annotations
 
-from random import Random
-
-from domain.core import Chance
 from domain.tapestry import content as C
 from domain.tapestry import events as ev
 from domain.tapestry.civ_nomads import KEY, PIECE, map_spots
@@ -26,37 +23,11 @@ from domain.tapestry.engine import frame
 from domain.tapestry.gains import OUTSIDE
 from domain.tapestry.rules import conquer_targets, controlled, gain, rules_neighbours
 from domain.tapestry.state import TapestryState
-from tests.tapestry.helpers import GAME, act, decision, of, table
+from tests.tapestry.helpers import GAME, act, decision, of, play_out, table
 from tests.tapestry.test_cards_support import benefit, give_hex, run_frames
 
 NOMADS = civ_id(KEY)
 BESIDE = PlaceBuilding(row=OUTSIDE, col=OUTSIDE)
-
-
-def started(civs: list[str], seats: int = 2, seed: bytes = b"civ") -> TapestryState:
-    """A game after setup whose seats start with ``civs`` (``""``: dealt as usual)."""
-    options = GAME.decode_options({"starting_civilizations": civs})
-    state = GAME.initial(options, seats)
-    for event in GAME.setup(state, Chance(seed, 0)):
-        GAME.evolve(state, event)
-    return state
-
-
-def play_out(civs: list[str], seed: bytes) -> TapestryState:
-    """A whole seeded game with random legal choices (a map placement whenever one is
-    offered), ``civs`` as starting civilizations."""
-    state = started(civs, len(civs), seed)
-    rng = Random(seed)
-    for step in range(20000):
-        if GAME.is_over(state):
-            break
-        seat = GAME.pending(state).seats[0]
-        found = GAME.legal_actions(state, seat)
-        on_map = [c for c in found if isinstance(c, BuildOnMap)]
-        command = rng.choice(on_map or found)
-        for event in GAME.decide(state, seat, command, Chance(seed, step + 1)):
-            GAME.evolve(state, event)
-    return state
 
 
 def _nomad() -> TapestryState:
@@ -266,7 +237,11 @@ def test_seeded_games_with_starting_nomads_finish() -> None:
     Nomads buildings are put on the map in some of them."""
     placed = 0
     for seats in (2, 3, 4, 2):
-        state = play_out([KEY] + [""] * (seats - 1), f"nomads-{seats}-{placed}".encode())
+        state = play_out(
+            [KEY] + [""] * (seats - 1),
+            f"nomads-{seats}-{placed}".encode(),
+            prefer=lambda command: isinstance(command, BuildOnMap),
+        )
         assert GAME.is_over(state)
         placed += sum(1 for c in state.hexes for p in c.outposts if p.piece == PIECE)
     assert placed > 0
