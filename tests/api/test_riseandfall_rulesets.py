@@ -1,7 +1,7 @@
 """Rise & Fall rulesets over gRPC: new games are ``riseandfall/2`` (hexagonal world), old
 ``riseandfall/1`` games can still be created on request; each ruleset's options are its own.
 
-Issue 16 item 6: "the ruleset is chosen at creation and stored; riseandfall/2 is the default
+The contract: "the ruleset is chosen at creation and stored; riseandfall/2 is the default
 for new games".
 """
 

@@ -1,6 +1,6 @@
 """The hexagonal geometry of ``riseandfall/2`` (:mod:`domain.riseandfall.hexgrid`), exhaustively.
 
-Issue 16 item 1: "the world is made of hexagons" — every cell has six neighbours, tiles turn
+The rule: "the world is made of hexagons" — every cell has six neighbours, tiles turn
 by sixths of a turn and may be mirrored. These tests check the geometry on its own: neighbour
 symmetry on the whole table, the rotation group of order 6, the reflection, distances against
 a breadth-first search, flood fill against a brute-force closure, and the offset-row mapping.
