@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from annales.v1 import annales_pb2 as pb
+from rich.text import Text
 
 STATUS = {
     pb.GAME_STATUS_SETUP: "setup",
@@ -97,3 +98,19 @@ def describe_fields(data: Mapping[str, Any]) -> str:
     kind = _words(str(data.get("type", "action")))
     fields = [f"{_words(str(key))} {_value(value)}" for key, value in data.items() if key != "type"]
     return f"{kind}: {', '.join(fields)}" if fields else kind
+
+
+def game_over(view: Mapping[str, Any], names: Sequence[str]) -> Text | None:
+    """The final scores and winners of a finished game's view (``None`` while it runs)."""
+    if view.get("final_scores") is None:
+        return None
+    scores = view["final_scores"]
+    text = Text()
+    text.append(
+        "Game over — final scores: "
+        + ", ".join(f"{seat_name(names, i)} {s}" for i, s in enumerate(scores)),
+        style="bold",
+    )
+    winners = ", ".join(seat_name(names, w) for w in view.get("winners") or [])
+    text.append(f"   winner(s): {winners}", style="bold green")
+    return text

@@ -18,7 +18,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from annales_cli.render_common import SEAT_STYLE, STATUS, seat_name
+from annales_cli.render_common import SEAT_STYLE, STATUS, game_over, seat_name
 
 __all__ = ["card_line", "card_name", "describe_imperium_action", "render_imperium_view"]
 
@@ -175,17 +175,10 @@ def _you(view: Mapping[str, Any], names: Sequence[str]) -> Text | None:
 
 
 def _footer(view: Mapping[str, Any], names: Sequence[str]) -> Text:
+    over = game_over(view, names)
+    if over is not None:
+        return over
     text = Text()
-    if view.get("final_scores") is not None:
-        scores = view["final_scores"]
-        text.append(
-            "Game over — final scores: "
-            + ", ".join(f"{seat_name(names, i)} {s}" for i, s in enumerate(scores)),
-            style="bold",
-        )
-        winners = ", ".join(seat_name(names, w) for w in view.get("winners") or [])
-        text.append(f"   winner(s): {winners}", style="bold green")
-        return text
     waiting = ", ".join(seat_name(names, s) for s in view.get("pending") or []) or "nobody"
     text.append(f"decision: {_words(str(view.get('decision', '')))}", style="bold")
     text.append(f" — {view.get('prompt', '')} (waiting for {waiting})")

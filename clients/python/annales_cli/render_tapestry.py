@@ -32,7 +32,7 @@ from rich.console import Group, JustifyMethod, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from annales_cli.render_common import SEAT_STYLE, STATUS, describe_fields, seat_name
+from annales_cli.render_common import SEAT_STYLE, STATUS, describe_fields, game_over, seat_name
 from annales_cli.render_tapestry_solo import party_name, render_bots
 
 __all__ = [
@@ -292,17 +292,10 @@ def _map(view: Mapping[str, Any], names: Sequence[str]) -> Text:
 
 
 def _decision(view: Mapping[str, Any], names: Sequence[str]) -> Text:
+    over = game_over(view, names)
+    if over is not None:
+        return over
     text = Text()
-    if view.get("final_scores") is not None:
-        scores = view["final_scores"]
-        text.append(
-            "Game over — final scores: "
-            + ", ".join(f"{seat_name(names, i)} {s}" for i, s in enumerate(scores)),
-            style="bold",
-        )
-        winners = ", ".join(seat_name(names, w) for w in view.get("winners") or [])
-        text.append(f"   winner(s): {winners}", style="bold green")
-        return text
     waiting = ", ".join(seat_name(names, s) for s in view.get("pending", [])) or "nobody"
     text.append(f"decision: {view.get('decision', '')}", style="bold")
     text.append(f" — {view.get('prompt', '')} (waiting for {waiting})")
