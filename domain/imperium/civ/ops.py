@@ -196,11 +196,36 @@ def return_unrest(ctx: Ctx) -> bool:
     for card in reversed(state.seats[CIV].discard):
         if "unrest" in K.suits(card):
             move(ctx, CIV, card, z(CIV, "discard"), "unrest")
-            civ = state.civ
-            if civ is not None and civ.supreme:
-                gain(ctx, CIV, progress=S.SOLO.supreme_master.progress_per_unrest_returned)
+            supreme_bonus(ctx)
             return True
     return False
+
+
+def supreme_bonus(ctx: Ctx) -> None:
+    """Maître suprême: « à chaque fois que la C.I.V. renvoie une [instabilité], elle gagne
+    aussi 1 [progrès] »."""
+    civ = ctx.state.civ
+    if civ is not None and civ.supreme:
+        gain(ctx, CIV, progress=S.SOLO.supreme_master.progress_per_unrest_returned)
+
+
+def recover(ctx: Ctx, suit: str) -> bool:
+    """« Récupérez une [suit] de la défausse et placez-la au-dessus du deck C.I.V. »: the
+    last such card of its discard onto its deck ("RÉCUPÉRER/PIOCHER DES CARTES")."""
+    for card in reversed(ctx.state.seats[CIV].discard):
+        if suit in K.suits(card):
+            move(ctx, CIV, card, z(CIV, "discard"), z(CIV, "deck_top"))
+            return True
+    return False
+
+
+def die_slot_tokens(ctx: Ctx, resource: str, amount: int) -> None:
+    """« Ajoutez 1 [population] à la carte Marché dans l'emplacement correspondant au
+    résultat du dé » (none on a 6 or an empty slot, as its cleanup tokens)."""
+    state = ctx.state
+    die = state.civ.die if state.civ is not None else 0
+    if 1 <= die <= min(5, len(state.market)) and state.market[die - 1].card:
+        ctx.emit(ev.SlotTokensChanged(slot=die - 1, **{resource: amount}))
 
 
 def steal(ctx: Ctx, resource: str, amount: int) -> None:
