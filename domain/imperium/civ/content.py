@@ -60,11 +60,15 @@ STEP_KINDS: dict[str, int] = {
     "exile_quest": 0,  # exile its next pending quest unless it is the Graal (Arthurians)
     "recover": 1,  # a card of that suit from its discard onto its deck, if any (imperium/3)
     "die_slot": 2,  # resource, amount onto the market card above the die's slot (imperium/3)
+    "acquire_exiled": 1,  # guard: the exiled card of that suit worth most VP onto its deck
+    "archive_region": 0,  # the region it played last into its history
+    "recall_region": 0,  # the region it played last onto its deck ("RAPPELER")
 }
 #: steps that make an alternative unavailable when they cannot be met.
 GUARDS = frozenset(
-    {"spend", "spend_all", "acquire", "return_unrest", "abandon_for_fame", "abandon", "regions"}
-)
+    {"spend", "spend_all", "acquire", "return_unrest", "abandon_for_fame", "abandon", "regions",
+     "acquire_exiled"}
+)  # fmt: skip
 
 
 class SoloError(ValueError):
@@ -270,7 +274,7 @@ def _check_args(kind: str, args: list[str]) -> None:
         raise SoloError(f"bad spend_all arguments {args}")
     if kind == "die_slot" and (args[0] not in RESOURCES or not args[1].isdigit()):
         raise SoloError(f"bad die_slot arguments {args}")
-    if kind == "recover" and args[0] not in SUITS:
+    if kind in ("recover", "acquire_exiled") and args[0] not in SUITS:
         raise SoloError(f"bad recover suit {args}")
     counted = ("discard_top", "dynasty", "abandon_for_fame", "abandon", "regions")
     if kind in counted and not args[0].isdigit():

@@ -160,11 +160,34 @@ def regions_in_play(state: ImperiumState) -> list[str]:
 
 def abandon_last(ctx: Ctx) -> bool:
     """Abandon the region it played last into its discard ("ABANDONNER")."""
+    return last_region_to(ctx, z(CIV, "discard"))
+
+
+def last_region_to(ctx: Ctx, dst: str) -> bool:
+    """Move the region it played last to ``dst`` (its discard: "ABANDONNER"; its deck:
+    "RAPPELER", « elle rappelle la dernière qui a été jouée »; its history: « archivez dans
+    l'Histoire une [région] en jeu »)."""
     regions = regions_in_play(ctx.state)
     if not regions:
         return False
-    move(ctx, CIV, regions[-1], z(CIV, "play"), z(CIV, "discard"))
+    move(ctx, CIV, regions[-1], z(CIV, "play"), dst)
     return True
+
+
+def best_exiled(state: ImperiumState, suit: str) -> str:
+    """The exiled card of ``suit`` it acquires: most VP (as "ACQUÉRIR ET INNOVER"), then the
+    one exiled last ("" when none)."""
+    ranked = [(-estimated_vp(state, card), -index, card)
+              for index, card in enumerate(state.exile) if suit in K.suits(card)]  # fmt: skip
+    return min(ranked)[2] if ranked else ""
+
+
+def acquire_exiled(ctx: Ctx, suit: str) -> bool:
+    """« acquérez une [région] exilée »: the best exiled card of ``suit`` onto its deck."""
+    card = best_exiled(ctx.state, suit)
+    if card:
+        move(ctx, CIV, card, "exile", z(CIV, "deck_top"))
+    return bool(card)
 
 
 def draw_fame(ctx: Ctx) -> None:

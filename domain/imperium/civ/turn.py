@@ -76,6 +76,8 @@ def possible(state: ImperiumState, step: CivStep) -> bool:
         return bool(O.best_market_card(state, tuple(args[0].split("/"))))
     if kind == "return_unrest":
         return any("unrest" in K.suits(c) for c in seat.discard)
+    if kind == "acquire_exiled":
+        return bool(O.best_exiled(state, args[0]))
     if kind in ("abandon_for_fame", "abandon", "regions"):
         return len(O.regions_in_play(state)) >= int(args[0])
     return True
@@ -193,6 +195,12 @@ def _civ_step(ctx: Ctx, step: CivStep, where: str, human: list[Frame]) -> str:
         O.recover(ctx, args[0])
     elif kind == "die_slot":
         O.die_slot_tokens(ctx, args[0], int(args[1]))
+    elif kind == "acquire_exiled":
+        O.acquire_exiled(ctx, args[0])
+    elif kind == "archive_region":
+        O.last_region_to(ctx, z(CIV, "history"))
+    elif kind == "recall_region":
+        O.last_region_to(ctx, z(CIV, "deck_top"))
     elif kind == "exile_quest":
         V.exile_quest(ctx)
     elif kind == "draw_fame":

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.bots import GreedyBot
+from domain.bots import GreedyBot, RandomBot
 from domain.core import Chance
 from domain.imperium import content as C
 from domain.imperium import events as ev
@@ -182,20 +182,36 @@ def test_twrch_trwyth_exiles_the_next_pending_quest_but_not_the_graal() -> None:
     assert not V.exile_quest(ctx) and civ.quests == [V.GRAAL]
 
 
-@pytest.mark.parametrize("civ", ["utopians", "arthurians"])
-def test_imperium_3_solo_games_play_to_the_end(civ: str) -> None:
-    """Seeded games against a Utopian and an Arthurian C.I.V. under ``imperium/3``: no
-    exception, an outcome, the C.I.V.'s score."""
-    state = solo(civ, human="greeks", seed=5)
-    bot = GreedyBot(b"v")
+PAIRS = [(C.ALL_NATIONS[i], C.ALL_NATIONS[(i + 5) % 16]) for i in range(16)]
+PAIRS += [("greeks", "utopians"), ("romans", "arthurians")]
+
+
+@pytest.mark.parametrize(("index", "pair"), list(enumerate(PAIRS)))
+def test_imperium_3_solo_games_play_to_the_end(index: int, pair: tuple[str, str]) -> None:
+    """Seeded games under ``imperium/3``, every nation as the human and as the C.I.V. (a
+    Utopian and an Arthurian C.I.V. twice), levels cycled, greedy and random humans: no
+    exception, refold identical, an outcome and the C.I.V.'s score."""
+    human, civ = pair
+    level = S.LEVELS[index % 5]
+    state = GAME.initial({"nations": [human], "civ_nation": civ, "difficulty": level}, 1)
+    for event in GAME.setup(state, Chance(b"r3-%d" % index, 0)):
+        state = GAME.evolve(state, event)
+    start = GAME.copy_state(state)
+    bot = GreedyBot(b"g%d" % index) if index % 2 else RandomBot(b"r%d" % index)
+    events = []
     count = 0
     while not GAME.is_over(state) and count < 4000:
         command = bot.choose(GAME, state, 0)
-        for event in GAME.decide(state, 0, command, Chance(b"v", count + 1)):
+        for event in GAME.decide(state, 0, command, Chance(b"r3-%d" % index, count + 1)):
             state = GAME.evolve(state, event)
+            events.append(event)
         count += 1
+    refold = start
+    for event in events:
+        refold = GAME.evolve(refold, event)
+    assert GAME.encode_state(refold) == GAME.encode_state(state)
     assert GAME.outcome(state) is not None and state.civ is not None
-    assert state.civ.score is not None
+    assert state.civ.score is not None and state.revision == 3
 
 
 def _ctx_with_card(card: str, civ: str, game: object = GAME, empire: bool = False,
@@ -273,3 +289,37 @@ def test_supreme_master_progress_for_a_revealed_unrest_card(game: object, bonus:
     _resolve_slot(ctx, Frame(kind="civ_resolve", seat=CIV, data="1"))
     assert ctx.state.unrest[-1] == unrest
     assert ctx.state.seats[CIV].progress == before + bonus
+
+
+@pytest.mark.parametrize(("game", "acquired"), [(GAME, True), (ImperiumGame2(), False)])
+def test_macedonian_glory_acquires_an_exiled_region(game: object, acquired: bool) -> None:
+    """Macédoniens (empire), Gloire: « Si possible, abandonnez 3 [régions] pour piocher une
+    [renommée]; sinon, si possible, acquérez une [région] exilée; sinon, gagnez 1 [progrès] »
+    (the middle alternative from ``imperium/3``)."""
+    glory = next(c for c in C.CARDS
+                 if C.CARDS[c].nation == "macedonians" and C.CARDS[c].name == "Glory")  # fmt: skip
+    ctx = _ctx_with_card(glory, "macedonians", game=game, empire=True)
+    region = next(c for c in C.CARDS if C.CARDS[c].suits == ("region",) and not C.CARDS[c].nation)
+    ctx.emit(ev.CardMoved(seat=0, card=region, src="removed", dst="exile"))
+    _resolve_slot(ctx, Frame(kind="civ_resolve", seat=CIV, data="1"))
+    assert (region in ctx.state.seats[CIV].deck_top) is acquired
+    assert (region in ctx.state.exile) is not acquired
+
+
+def test_atlantean_myths_archive_the_region_and_attack_recalls_one() -> None:
+    """Atlantes: « Si possible, archivez dans l'Histoire une [région] en jeu pour piocher une
+    [renommée] » (Mythes et légendes); « Rappelez une [région] » (its attack row): the
+    region it played last goes to its history, then onto its deck ("RAPPELER")."""
+    myths = next(c for c in C.CARDS if C.CARDS[c].name == "Myths and Legends")
+    ctx = _ctx_with_card(myths, "atlanteans", empire=True)
+    regions = [c for c in C.CARDS if C.CARDS[c].suits == ("region",) and not C.CARDS[c].nation]
+    for region in regions[:2]:
+        ctx.emit(ev.CardMoved(seat=CIV, card=region, src="removed", dst="1:play"))
+    _resolve_slot(ctx, Frame(kind="civ_resolve", seat=CIV, data="1"))
+    seat = ctx.state.seats[CIV]
+    assert regions[1] in seat.history and regions[0] in seat.play
+    drawn = [e for e in ctx.events if isinstance(e, ev.CardDrawn) and e.dst == "1:deck_top"]
+    assert drawn and "fame" in C.CARDS[drawn[0].card].suits
+    from domain.imperium.civ import ops as O
+
+    assert O.last_region_to(ctx, "1:deck_top") and seat.deck_top[-1] == regions[0]
