@@ -21,7 +21,7 @@ from typing import Any
 from domain.core.codec import Codec
 from domain.core.errors import MalformedCommand
 from domain.core.game import Game
-from domain.imperium.game import ImperiumGame, ImperiumGame2
+from domain.imperium.game import ImperiumGame, ImperiumGame2, ImperiumGame3
 from domain.riseandfall.game import RiseAndFall, RiseAndFallHex
 from domain.tapestry.game import TapestryGame, TapestryGame2
 
@@ -34,6 +34,7 @@ _ALL_RULESETS: tuple[Game[Any], ...] = (
     TapestryGame2(),
     ImperiumGame(),
     ImperiumGame2(),
+    ImperiumGame3(),
 )
 
 #: Rules by ruleset name (``"riseandfall/1"``).

@@ -1,5 +1,6 @@
 """Imperium: Classics and Legends (2-4 players, multiplayer rules) as a pure decider (see
-``domain.core.game``); rulesets ``imperium-classics/1`` and ``imperium/2`` (the default).
+``domain.core.game``); rulesets ``imperium-classics/1``, ``imperium/2`` and ``imperium/3``
+(the default).
 
 The rules follow the French rulebook (``rules/imperium-rulebook-fr.txt``, multiplayer part);
 sections are named in module docstrings and in every ``RuleViolation``. Card effects are data
@@ -98,7 +99,9 @@ class ImperiumGame(Game[ImperiumState]):
             options = self.decode_options(options)
         check_options(options, seats)
         if seats == 1:
-            return solo_initial(options)
+            # solo games of imperium-classics/1 and imperium/2 keep the revision-1 state they
+            # were recorded with; from imperium/3 a solo game carries its ruleset's revision.
+            return solo_initial(options, self.revision if self.revision >= 3 else 1)
         if not self.min_seats <= seats <= self.max_seats:
             raise MalformedCommand("SEATS", "Imperium plays 2 to 4 players here.")
         if options.box not in ("", *C.BOXES):
@@ -270,4 +273,13 @@ class ImperiumGame2(ImperiumGame):
     revision = 2
 
 
-__all__ = ["ImperiumGame", "ImperiumGame2"]
+class ImperiumGame3(ImperiumGame2):
+    """Ruleset ``imperium/3``: ``imperium/2`` plus, in solo games, the Utopian C.I.V.'s
+    voyage card on its reshuffles and the Arthurian C.I.V.'s pending quests (see
+    ``docs/games/rulesets.md``); a solo game also carries the ``imperium/2`` corrections."""
+
+    ruleset_version = "imperium/3"
+    revision = 3
+
+
+__all__ = ["ImperiumGame", "ImperiumGame2", "ImperiumGame3"]

@@ -243,8 +243,9 @@ class ImperiumState(msgspec.Struct, kw_only=True):
         collapse: the game ended by collapse.
         agenda: the decision stack (top last); ``memo``: results of previous steps.
         final_scores/winners: set once the game is over.
-        revision: the rules revision (1: ``imperium-classics/1``, 2: ``imperium/2``), set at
-            creation; rule modules consult it where the revisions differ.
+        revision: the rules revision (1: ``imperium-classics/1``, 2: ``imperium/2``, 3:
+            ``imperium/3``), set at creation; rule modules consult it where the revisions
+            differ.
     """
 
     options: ImperiumOptions

@@ -3,7 +3,8 @@ C.I.V.'s turn included when the decision ends the human's turn (median and p99, 
 to one raw msgpack encode+decode of the state measured in the same run), and the greedy
 human's win rate per level (printed, never asserted).
 
-Run: ``.venv/bin/python -m tests.bench.solo [games per level]``.
+Run: ``.venv/bin/python -m tests.bench.solo [games per level] [ruleset]`` (default: the
+newest Imperium ruleset).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from domain.imperium import content as C
 from domain.imperium.civ.content import LEVELS
 from domain.imperium.game import ImperiumGame
 from domain.imperium.state import ImperiumState
+from domain.registry import GAMES, get_ruleset
 
 
 def _game(game: ImperiumGame, level: str, index: int) -> tuple[list[float], bool, float]:
@@ -47,9 +49,11 @@ def _game(game: ImperiumGame, level: str, index: int) -> tuple[list[float], bool
     return times, bool(state.winners), raw
 
 
-def main(per_level: int = 6) -> None:
-    """Print the timings and win rates."""
-    game = ImperiumGame()
+def main(per_level: int = 6, ruleset: str = "") -> None:
+    """Print the timings and win rates under ``ruleset`` (default: the newest)."""
+    game = get_ruleset(ruleset) if ruleset else GAMES["imperium"]
+    assert isinstance(game, ImperiumGame)
+    print(f"solo bench under {game.ruleset_version}, {per_level} games per level")
     every: list[float] = []
     raws: list[float] = []
     for level in LEVELS:
@@ -72,4 +76,4 @@ def main(per_level: int = 6) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 6)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 6, sys.argv[2] if len(sys.argv) > 2 else "")

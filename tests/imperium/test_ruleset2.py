@@ -29,9 +29,10 @@ def revised(state: ImperiumState) -> ImperiumState:
     return state
 
 
-def test_imperium_2_is_the_default_and_classics_1_stays_registered() -> None:
-    """A rules change is a new ruleset: new games get ``imperium/2``."""
-    assert GAMES["imperium"].ruleset_version == "imperium/2"
+def test_imperium_2_and_classics_1_stay_registered() -> None:
+    """A rules change is a new ruleset: ``imperium/2`` games carry revision 2 (the default is
+    now ``imperium/3``, ``tests/imperium/test_solo_ruleset3.py``)."""
+    assert GAMES["imperium"].ruleset_version != "imperium/2"
     game = get_ruleset("imperium/2")
     options = game.decode_options({"nations": MR})
     assert game.initial(options, 2).revision == 2

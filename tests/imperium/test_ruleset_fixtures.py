@@ -1,5 +1,6 @@
 """Records exported under ``imperium-classics/1`` (before ``imperium/2`` changed the rules)
-still verify and re-execute byte for byte under the ruleset they were recorded with."""
+and solo records of ``imperium/2`` (before ``imperium/3``) still verify and re-execute byte
+for byte under the ruleset they were recorded with."""
 
 from __future__ import annotations
 
@@ -22,4 +23,19 @@ def test_imperium_classics_1_records_verify_and_reexecute(kind: str) -> None:
     assert report.ok, report.message
     assert report.reexecuted == (kind == "finished")
     seed = bytes.fromhex((FIXTURES / f"imperium-classics-1-{kind}.seed").read_text().strip())
+    assert reexecute(lines, seed) == recorded_hashes(lines)
+
+
+@pytest.mark.parametrize("civ", ["utopians", "arthurians"])
+def test_imperium_2_solo_records_reexecute_unchanged(civ: str) -> None:
+    """Solo games recorded under ``imperium/2`` (before ``imperium/3`` gave the Utopian C.I.V.
+    its voyage and the Arthurian one its pending quests; recorded with that earlier code)
+    verify and re-execute byte for byte."""
+    lines = read_lines(FIXTURES / f"imperium-2-solo-{civ}.jsonl")
+    header = parse_lines(lines)[0]
+    assert header["ruleset"] == "imperium/2" and header["options"]["civ_nation"] == civ
+    report = verify_record(lines)
+    assert report.ok, report.message
+    assert report.reexecuted
+    seed = bytes.fromhex((FIXTURES / f"imperium-2-solo-{civ}.seed").read_text().strip())
     assert reexecute(lines, seed) == recorded_hashes(lines)

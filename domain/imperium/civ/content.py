@@ -55,11 +55,20 @@ STEP_KINDS: dict[str, int] = {
     "abandon": 1,  # guard: abandon N of its regions in play (the last played first)
     "nothing": 0,  # no C.I.V. step (a row whose alternative only acts on the human)
     "regions": 1,  # guard only: at least N of its regions in play ("S'il y a au moins …")
+    "draw_fame": 0,  # it draws a fame card onto its deck (King of Kings when none is left)
+    "end_game": 0,  # trigger the final scoring ("DÉCLENCHEZ LA FIN DE PARTIE")
+    "exile_quest": 0,  # exile its next pending quest unless it is the Graal (Arthurians)
+    "recover": 1,  # a card of that suit from its discard onto its deck, if any (imperium/3)
+    "die_slot": 2,  # resource, amount onto the market card above the die's slot (imperium/3)
+    "acquire_exiled": 1,  # guard: the exiled card of that suit worth most VP onto its deck
+    "archive_region": 0,  # the region it played last into its history
+    "recall_region": 0,  # the region it played last onto its deck ("RAPPELER")
 }
 #: steps that make an alternative unavailable when they cannot be met.
 GUARDS = frozenset(
-    {"spend", "spend_all", "acquire", "return_unrest", "abandon_for_fame", "abandon", "regions"}
-)
+    {"spend", "spend_all", "acquire", "return_unrest", "abandon_for_fame", "abandon", "regions",
+     "acquire_exiled"}
+)  # fmt: skip
 
 
 class SoloError(ValueError):
@@ -142,10 +151,15 @@ class RowData(msgspec.Struct, frozen=True, kw_only=True):
     you_else: tuple[dict[str, Any], ...] = ()
     match_assumed: str = ""
     do_assumed: str = ""
+    do3: str = ""
+    you3: tuple[dict[str, Any], ...] = ()
 
 
 class Row(msgspec.Struct, frozen=True, kw_only=True):
-    """A decoded decision-table row: match key, alternatives, human-side steps."""
+    """A decoded decision-table row: match key, alternatives, human-side steps; from rules
+    revision 3 (``imperium/3``) ``alternatives3``/``you3`` (the row's ``do3``/``you3``,
+    parts of the printed effect the earlier rulesets left out; the same as ``alternatives``/
+    ``you`` when the file gives none)."""
 
     index: int
     match: str
@@ -154,6 +168,16 @@ class Row(msgspec.Struct, frozen=True, kw_only=True):
     you_else: tuple[Step, ...]
     text: str
     assumed: bool
+    alternatives3: tuple[tuple[CivStep, ...], ...] = ()
+    you3: tuple[Step, ...] = ()
+
+    def alternatives_for(self, revision: int) -> tuple[tuple[CivStep, ...], ...]:
+        """The alternatives resolved under rules ``revision``."""
+        return self.alternatives3 if revision >= 3 else self.alternatives
+
+    def you_for(self, revision: int) -> tuple[Step, ...]:
+        """The human-side steps under rules ``revision``."""
+        return self.you3 if revision >= 3 else self.you
 
 
 class TableData(Sourced, frozen=True, kw_only=True):
@@ -173,6 +197,40 @@ class Table(msgspec.Struct, frozen=True, kw_only=True):
     assumed: bool
 
 
+class VoyageData(Sourced, frozen=True, kw_only=True):
+    """One row of the Utopians' voyage table ("TABLEAUX DE RÉFÉRENCE DES NATIONS: Utopiens"),
+    resolved for the voyage card showing ``face`` each time the C.I.V.'s deck is empty when a
+    slot must be filled ("PHASE DE NETTOYAGE DE LA C.I.V."): with at least ``need`` tokens it
+    advances (spends all of a progress need, then ``advance``: ``turn`` the card over,
+    ``replace`` it by the next card, or nothing) and resolves ``success``; otherwise it
+    resolves ``failure``, the human gains ``you_failure`` (materials, population, progress)
+    and, with ``failure_unrest``, it takes an unrest card into its discard once its deck is
+    reshuffled."""
+
+    face: str
+    name_fr: str
+    need: tuple[str, int]
+    advance: Literal["turn", "replace", ""]
+    success: str
+    failure: str
+    failure_unrest: bool = False
+    you_failure: tuple[int, int, int] = (0, 0, 0)
+    text: str
+
+
+class Voyage(msgspec.Struct, frozen=True, kw_only=True):
+    """A decoded voyage row (see :class:`VoyageData`)."""
+
+    face: str
+    need: tuple[str, int]
+    advance: str
+    success: tuple[CivStep, ...]
+    failure: tuple[CivStep, ...]
+    failure_unrest: bool
+    you_failure: tuple[int, int, int]
+    text: str
+
+
 class SoloFile(msgspec.Struct, frozen=True, kw_only=True):
     """The whole ``solo.json``."""
 
@@ -185,6 +243,7 @@ class SoloFile(msgspec.Struct, frozen=True, kw_only=True):
     difficulty_marks: tuple[DifficultyMark, ...]
     decisions: tuple[SoloDecision, ...]
     campaign: Campaign
+    voyage: tuple[VoyageData, ...]
     tables: tuple[TableData, ...]
 
 
@@ -213,6 +272,10 @@ def _check_args(kind: str, args: list[str]) -> None:
         raise SoloError(f"bad convert arguments {args}")
     if kind == "spend_all" and not all(a in RESOURCES for a in args):
         raise SoloError(f"bad spend_all arguments {args}")
+    if kind == "die_slot" and (args[0] not in RESOURCES or not args[1].isdigit()):
+        raise SoloError(f"bad die_slot arguments {args}")
+    if kind in ("recover", "acquire_exiled") and args[0] not in SUITS:
+        raise SoloError(f"bad recover suit {args}")
     counted = ("discard_top", "dynasty", "abandon_for_fame", "abandon", "regions")
     if kind in counted and not args[0].isdigit():
         raise SoloError(f"bad {kind} count {args}")
@@ -249,6 +312,8 @@ def _table(data: TableData) -> Table:
             _check_match(raw.match)
             alternatives = parse_alternatives(raw.do)
             you, you_else = _decode_you(raw.you), _decode_you(raw.you_else)
+            alternatives3 = parse_alternatives(raw.do3) if raw.do3 else alternatives
+            you3 = _decode_you(raw.you3) if raw.you3 else you
         except SoloError as exc:
             raise SoloError(
                 f"solo.json: table {data.nation}/{data.side} row {index}: {exc}"
@@ -262,6 +327,8 @@ def _table(data: TableData) -> Table:
                 you_else=you_else,
                 text=raw.text,
                 assumed=data.source == "assumed" or bool(raw.match_assumed or raw.do_assumed),
+                alternatives3=alternatives3,
+                you3=you3,
             )
         )
     if not rows or rows[-1].match != "other":
@@ -284,6 +351,7 @@ def _load() -> SoloFile:
     records += [(f"difficulty {r.nation}", r) for r in data.difficulty_marks]
     records += [(f"decision {r.topic}", r) for r in data.decisions]
     records += [(f"table {t.nation}/{t.side}", t) for t in data.tables]
+    records += [(f"voyage {v.face}", v) for v in data.voyage]
     for name, record in records:
         error = record.provenance_error()
         if error:
@@ -301,7 +369,23 @@ def _load() -> SoloFile:
     return data
 
 
+def _voyage(data: VoyageData) -> Voyage:
+    try:
+        if data.face not in C.CARDS or data.need[0] not in RESOURCES:
+            raise SoloError(f"bad face or need {data.face!r} {data.need}")
+        success, failure = parse_alternatives(data.success), parse_alternatives(data.failure)
+    except SoloError as exc:
+        raise SoloError(f"solo.json: voyage {data.face}: {exc}") from None
+    if len(success) != 1 or len(failure) != 1:
+        raise SoloError(f"solo.json: voyage {data.face}: one alternative each")
+    return Voyage(face=data.face, need=data.need, advance=data.advance, success=success[0],
+                  failure=failure[0], failure_unrest=data.failure_unrest,
+                  you_failure=data.you_failure, text=data.text)  # fmt: skip
+
+
 SOLO: SoloFile = _load()
+#: the Utopian C.I.V.'s voyage rows by the face of its voyage card.
+VOYAGE: dict[str, Voyage] = {v.face: _voyage(v) for v in SOLO.voyage}
 TABLES: dict[tuple[str, str], Table] = {(t.nation, t.side): _table(t) for t in SOLO.tables}
 NATION_RULES: dict[str, NationRule] = {r.nation: r for r in SOLO.nation_rules}
 _LEVELS = {lv.key: lv for lv in SOLO.levels}
@@ -346,6 +430,8 @@ def assumptions() -> list[str]:
               if d.source == "assumed"]  # fmt: skip
     lines += [f"solo.json: difficulty {m.nation}: {m.note}" for m in SOLO.difficulty_marks
               if m.source == "assumed"]  # fmt: skip
+    lines += [f"solo.json: voyage {v.face} ({v.name_fr}): {v.note}" for v in SOLO.voyage
+              if v.source == "assumed"]  # fmt: skip
     for data in SOLO.tables:
         if data.source == "assumed":
             lines.append(f"solo.json: table {data.nation}/{data.side}: {data.note}")

@@ -10,11 +10,14 @@ from domain.imperium.civ.state import CivResult, CivState
 
 
 def civ_zone(civ: CivState | None, name: str) -> list[str] | None:
-    """The card list of a C.I.V. zone: ``civ/slot/<n>`` (1-based) or ``civ/aside``."""
+    """The card list of a C.I.V. zone: ``civ/slot/<n>`` (1-based), ``civ/aside`` or
+    ``civ/quests``."""
     if civ is None:
         return None
     if name == "civ/aside":
         return civ.aside
+    if name == "civ/quests":
+        return civ.quests
     index = name[len("civ/slot/") :] if name.startswith("civ/slot/") else ""
     if index.isdigit() and 1 <= int(index) <= len(civ.slots):
         return civ.slots[int(index) - 1]

@@ -160,11 +160,34 @@ def regions_in_play(state: ImperiumState) -> list[str]:
 
 def abandon_last(ctx: Ctx) -> bool:
     """Abandon the region it played last into its discard ("ABANDONNER")."""
+    return last_region_to(ctx, z(CIV, "discard"))
+
+
+def last_region_to(ctx: Ctx, dst: str) -> bool:
+    """Move the region it played last to ``dst`` (its discard: "ABANDONNER"; its deck:
+    "RAPPELER", « elle rappelle la dernière qui a été jouée »; its history: « archivez dans
+    l'Histoire une [région] en jeu »)."""
     regions = regions_in_play(ctx.state)
     if not regions:
         return False
-    move(ctx, CIV, regions[-1], z(CIV, "play"), z(CIV, "discard"))
+    move(ctx, CIV, regions[-1], z(CIV, "play"), dst)
     return True
+
+
+def best_exiled(state: ImperiumState, suit: str) -> str:
+    """The exiled card of ``suit`` it acquires: most VP (as "ACQUÉRIR ET INNOVER"), then the
+    one exiled last ("" when none)."""
+    ranked = [(-estimated_vp(state, card), -index, card)
+              for index, card in enumerate(state.exile) if suit in K.suits(card)]  # fmt: skip
+    return min(ranked)[2] if ranked else ""
+
+
+def acquire_exiled(ctx: Ctx, suit: str) -> bool:
+    """« acquérez une [région] exilée »: the best exiled card of ``suit`` onto its deck."""
+    card = best_exiled(ctx.state, suit)
+    if card:
+        move(ctx, CIV, card, "exile", z(CIV, "deck_top"))
+    return bool(card)
 
 
 def draw_fame(ctx: Ctx) -> None:
@@ -196,11 +219,36 @@ def return_unrest(ctx: Ctx) -> bool:
     for card in reversed(state.seats[CIV].discard):
         if "unrest" in K.suits(card):
             move(ctx, CIV, card, z(CIV, "discard"), "unrest")
-            civ = state.civ
-            if civ is not None and civ.supreme:
-                gain(ctx, CIV, progress=S.SOLO.supreme_master.progress_per_unrest_returned)
+            supreme_bonus(ctx)
             return True
     return False
+
+
+def supreme_bonus(ctx: Ctx) -> None:
+    """Maître suprême: « à chaque fois que la C.I.V. renvoie une [instabilité], elle gagne
+    aussi 1 [progrès] »."""
+    civ = ctx.state.civ
+    if civ is not None and civ.supreme:
+        gain(ctx, CIV, progress=S.SOLO.supreme_master.progress_per_unrest_returned)
+
+
+def recover(ctx: Ctx, suit: str) -> bool:
+    """« Récupérez une [suit] de la défausse et placez-la au-dessus du deck C.I.V. »: the
+    last such card of its discard onto its deck ("RÉCUPÉRER/PIOCHER DES CARTES")."""
+    for card in reversed(ctx.state.seats[CIV].discard):
+        if suit in K.suits(card):
+            move(ctx, CIV, card, z(CIV, "discard"), z(CIV, "deck_top"))
+            return True
+    return False
+
+
+def die_slot_tokens(ctx: Ctx, resource: str, amount: int) -> None:
+    """« Ajoutez 1 [population] à la carte Marché dans l'emplacement correspondant au
+    résultat du dé » (none on a 6 or an empty slot, as its cleanup tokens)."""
+    state = ctx.state
+    die = state.civ.die if state.civ is not None else 0
+    if 1 <= die <= min(5, len(state.market)) and state.market[die - 1].card:
+        ctx.emit(ev.SlotTokensChanged(slot=die - 1, **{resource: amount}))
 
 
 def steal(ctx: Ctx, resource: str, amount: int) -> None:

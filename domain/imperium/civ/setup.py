@@ -17,6 +17,7 @@ from domain.imperium import content as C
 from domain.imperium import events as ev
 from domain.imperium.civ import CIV
 from domain.imperium.civ import content as S
+from domain.imperium.civ import voyage as V
 from domain.imperium.civ.events import CivPrepared
 from domain.imperium.civ.ops import estimated_vp
 from domain.imperium.civ.state import CivState
@@ -75,12 +76,14 @@ def check_options(options: ImperiumOptions, seats: int) -> None:
             raise _field(name, f"unknown cards {unknown}.")
 
 
-def solo_initial(options: ImperiumOptions) -> ImperiumState:
-    """The state of a one-seat game before setup: two internal seats (the human, the C.I.V.)."""
+def solo_initial(options: ImperiumOptions, revision: int = 1) -> ImperiumState:
+    """The state of a one-seat game before setup: two internal seats (the human, the C.I.V.);
+    ``revision``: the rules revision (1 for the solo games of the first two rulesets)."""
     check_options(options, 1)
     level = S.LEVELS[-1] if options.supreme_master else options.difficulty or DEFAULT_LEVEL
     civ = CivState(nation=options.civ_nation, level=level, supreme=options.supreme_master)
-    return ImperiumState(options=options, n=2, seats=[SeatState(), SeatState()], civ=civ)
+    return ImperiumState(options=options, n=2, seats=[SeatState(), SeatState()], civ=civ,
+                         revision=revision)  # fmt: skip
 
 
 def _nations(ctx: Ctx) -> tuple[str, str]:
@@ -156,6 +159,10 @@ def _civ(ctx: Ctx, key: str) -> None:
         ctx.emit(ev.CardMoved(seat=CIV, card=card, src="civ/aside", dst=z(CIV, "nation_bottom")))
     ctx.emit(CivPrepared(nation=key, level=civ.level, supreme=civ.supreme, slots=level.slots,
                          token_slot=level.token_slot))  # fmt: skip
+    if V.applies(ctx, "utopians"):
+        V.setup_voyage(ctx)
+    elif V.applies(ctx, "arthurians"):
+        V.setup_quests(ctx)
 
 
 def solo_deal(ctx: Ctx) -> None:

@@ -35,6 +35,8 @@ class CivState(msgspec.Struct, kw_only=True):
         aside: the card set aside under the die (0 or 1).
         die: the last die face (0 before the first roll).
         results: the cards resolved during its last turn, in order (public).
+        quests: the Arthurian C.I.V.'s pending quests (``imperium/3``; zone ``civ/quests``,
+            hidden; last = top, the Graal first).
         score: its final score once the game is over (``None`` before).
         details: its score sheet once the game is over.
     """
@@ -47,5 +49,6 @@ class CivState(msgspec.Struct, kw_only=True):
     aside: list[str] = msgspec.field(default_factory=list)
     die: int = 0
     results: list[CivResult] = msgspec.field(default_factory=list)
+    quests: list[str] = msgspec.field(default_factory=list)
     score: int | None = None
     details: dict[str, int] = msgspec.field(default_factory=dict)

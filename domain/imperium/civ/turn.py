@@ -16,12 +16,13 @@ from domain.imperium import events as ev
 from domain.imperium.civ import CIV
 from domain.imperium.civ import content as S
 from domain.imperium.civ import ops as O
+from domain.imperium.civ import voyage as V
 from domain.imperium.civ.content import CivStep, Row
 from domain.imperium.civ.events import CivCardResolved, CivDieRolled
 from domain.imperium.content_effects import Abandon, Discard, Recall, Step
 from domain.imperium.engine import Ctx, dump_steps, steps_frame
 from domain.imperium.market import take_unrest
-from domain.imperium.ops import gain, move, z
+from domain.imperium.ops import gain, move, trigger_end, z
 from domain.imperium.reactions import defend_frames
 from domain.imperium.state import Frame, ImperiumState
 
@@ -75,6 +76,8 @@ def possible(state: ImperiumState, step: CivStep) -> bool:
         return bool(O.best_market_card(state, tuple(args[0].split("/"))))
     if kind == "return_unrest":
         return any("unrest" in K.suits(c) for c in seat.discard)
+    if kind == "acquire_exiled":
+        return bool(O.best_exiled(state, args[0]))
     if kind in ("abandon_for_fame", "abandon", "regions"):
         return len(O.regions_in_play(state)) >= int(args[0])
     return True
@@ -82,7 +85,7 @@ def possible(state: ImperiumState, step: CivStep) -> bool:
 
 def resolvable(state: ImperiumState, row: Row) -> int:
     """The first alternative of ``row`` whose guards all hold (-1: none can be resolved)."""
-    for index, steps in enumerate(row.alternatives):
+    for index, steps in enumerate(row.alternatives_for(state.revision)):
         if all(possible(state, s) for s in steps if s.kind in S.GUARDS):
             return index
     return -1
@@ -101,6 +104,8 @@ def _resolve_slot(ctx: Ctx, top: Frame) -> None:
         ctx.emit(CivCardResolved(slot=slot, card=card, side=side, row=-1,
                                  text="Renvoyée dans la pile des Instabilités."))  # fmt: skip
         move(ctx, CIV, card, slot_zone(slot), "unrest")
+        if ctx.state.revision >= 3:
+            O.supreme_bonus(ctx)
         return
     table = S.table_for(civ.nation, side)
     for row in table.rows:
@@ -122,10 +127,10 @@ def apply_row(ctx: Ctx, slot: int, card: str, row: Row, choice: int) -> None:
     the card goes to the discard unless a step put it elsewhere."""
     where = z(CIV, "discard")
     human: list[Frame] = []
-    for step in row.alternatives[choice]:
+    for step in row.alternatives_for(ctx.state.revision)[choice]:
         where = _civ_step(ctx, step, where, human)
     move(ctx, CIV, card, slot_zone(slot), where)
-    you: tuple[Step, ...] = row.you + (row.you_else if choice > 0 else ())
+    you: tuple[Step, ...] = row.you_for(ctx.state.revision) + (row.you_else if choice > 0 else ())
     if you:
         human.append(_human_frame(ctx, you, card))
     ctx.push(*human)
@@ -186,6 +191,22 @@ def _civ_step(ctx: Ctx, step: CivStep, where: str, human: list[Frame]) -> str:
             O.abandon_last(ctx)
     elif kind == "take_unrest":
         take_unrest(ctx, CIV, z(CIV, "discard"))
+    elif kind == "recover":
+        O.recover(ctx, args[0])
+    elif kind == "die_slot":
+        O.die_slot_tokens(ctx, args[0], int(args[1]))
+    elif kind == "acquire_exiled":
+        O.acquire_exiled(ctx, args[0])
+    elif kind == "archive_region":
+        O.last_region_to(ctx, z(CIV, "history"))
+    elif kind == "recall_region":
+        O.last_region_to(ctx, z(CIV, "deck_top"))
+    elif kind == "exile_quest":
+        V.exile_quest(ctx)
+    elif kind == "draw_fame":
+        O.draw_fame(ctx)
+    elif kind == "end_game":
+        trigger_end(ctx, "civ_table")
     elif kind == "steal":
         human.append(Frame(kind="civ_attack", seat=CIV, data=json.dumps(args)))
     return where
@@ -232,15 +253,25 @@ def cleanup(ctx: Ctx) -> None:
 
 
 def refill(ctx: Ctx) -> None:
-    """Fill every empty slot (but the token slot) from its deck, reshuffling when needed."""
+    """Fill every empty slot (but the token slot) from its deck, reshuffling when needed (an
+    empty deck: the top dynasty card into its discard; the Utopians, ``imperium/3``: their
+    voyage card's row first, see :mod:`domain.imperium.civ.voyage`)."""
     civ = ctx.state.civ
     assert civ is not None
     for index in range(1, len(civ.slots) + 1):
         if index == civ.token_slot or civ.slots[index - 1]:
             continue
         if not O.deck_size(ctx.state):
-            O.take_dynasty(ctx, z(CIV, "discard"))
+            unrest = False
+            if V.applies(ctx, "utopians"):
+                unrest = V.resolve_voyage(ctx)
+            else:
+                O.take_dynasty(ctx, z(CIV, "discard"))
             if not ctx.state.seats[CIV].discard:
-                return
-            ctx.emit(ev.DeckShuffled(seat=CIV))
+                V.after_shuffle(ctx, unrest)
+                if not O.deck_size(ctx.state):
+                    return
+            else:
+                ctx.emit(ev.DeckShuffled(seat=CIV))
+                V.after_shuffle(ctx, unrest)
         O.take_top(ctx, slot_zone(index))
