@@ -21,34 +21,36 @@ from domain.imperium.engine import Ctx
 from domain.imperium.game import ImperiumGame
 from domain.imperium.scoring import score
 from domain.imperium.state import Frame, ImperiumState
+from domain.registry import codec_for, get_ruleset
 
 GAME = ImperiumGame()
 LEVELS = S.LEVELS
 
 
 def solo(human: str = "romans", civ: str = "carthaginians", level: str = "imperator",
-         seed: int = 1, **extra: object) -> ImperiumState:  # fmt: skip
-    """A set-up solo game."""
+         seed: int = 1, game: ImperiumGame = GAME, **extra: object) -> ImperiumState:  # fmt: skip
+    """A set-up solo game (under ``game``'s rules: the first ruleset unless told)."""
     options = {"nations": [human], "civ_nation": civ, "difficulty": level, **extra}
-    state = GAME.initial(options, 1)
-    for event in GAME.setup(state, Chance(seed.to_bytes(4, "big"), 0)):
-        state = GAME.evolve(state, event)
+    state = game.initial(options, 1)
+    for event in game.setup(state, Chance(seed.to_bytes(4, "big"), 0)):
+        state = game.evolve(state, event)
     return state
 
 
-def play(state: ImperiumState, bot: object, seed: int, limit: int = 4000) -> list[object]:
-    """Let ``bot`` play the human to the end; returns every event after setup."""
+def play(state: ImperiumState, bot: object, seed: int, limit: int = 4000,
+         game: ImperiumGame = GAME) -> tuple[list[object], ImperiumState]:  # fmt: skip
+    """Let ``bot`` play the human to the end; every event after setup, and the state held."""
     events: list[object] = []
     count = 0
-    while not GAME.is_over(state) and count < limit:
-        assert GAME.pending(state).seats == (0,)
-        command = bot.choose(GAME, state, 0)  # type: ignore[attr-defined]
-        for event in GAME.decide(state, 0, command, Chance(seed.to_bytes(4, "big"), count + 1)):
-            state = GAME.evolve(state, event)
+    while not game.is_over(state) and count < limit:
+        assert game.pending(state).seats == (0,)
+        command = bot.choose(game, state, 0)  # type: ignore[attr-defined]
+        for event in game.decide(state, 0, command, Chance(seed.to_bytes(4, "big"), count + 1)):
+            state = game.evolve(state, event)
             events.append(event)
         count += 1
-    assert GAME.is_over(state)
-    return events
+    assert game.is_over(state)
+    return events, state
 
 
 def test_one_seat_game_has_one_seat_and_the_civ_as_a_party() -> None:
@@ -283,20 +285,21 @@ def test_view_hides_civ_slots_and_deck_shows_its_board() -> None:
     assert view.seats[CIV].hand is None
 
 
-def _check_game(human: str, civ: str, level: str, seed: int, greedy: bool) -> ImperiumState:
-    state = solo(human=human, civ=civ, level=level, seed=seed)
-    start = GAME.copy_state(state)
+def _check_game(human: str, civ: str, level: str, seed: int, greedy: bool,
+                game: ImperiumGame = GAME) -> ImperiumState:  # fmt: skip
+    """A whole solo game; the fold of its events (decoded from their bytes) from the set-up
+    state equals the state held while playing, and the game has an outcome."""
+    state = solo(human=human, civ=civ, level=level, seed=seed, game=game)
+    start = game.copy_state(state)
     bot = GreedyBot(b"g%d" % seed) if greedy else RandomBot(b"r%d" % seed)
-    events = play(state, bot, seed)
-    refold = GAME.copy_state(start)
+    events, held = play(state, bot, seed, game=game)
+    codec = codec_for(game)
+    refold = start
     for event in events:
-        refold = GAME.evolve(refold, event)  # type: ignore[arg-type]
-    final = GAME.copy_state(start)
-    for event in events:
-        final = GAME.evolve(final, event)  # type: ignore[arg-type]
-    assert GAME.encode_state(refold) == GAME.encode_state(final)
-    assert GAME.outcome(final) is not None
-    return final
+        refold = game.evolve(refold, codec.decode_event(*codec.encode_event(event)))  # type: ignore[arg-type]
+    assert game.encode_state(refold) == game.encode_state(held)
+    assert game.outcome(held) is not None
+    return held
 
 
 PAIRS = [(C.ALL_NATIONS[i], C.ALL_NATIONS[(i + 5) % 16]) for i in range(16)]
@@ -313,12 +316,16 @@ def test_seeded_solo_games_every_nation(index: int, pair: tuple[str, str]) -> No
 
 
 @pytest.mark.long
+@pytest.mark.parametrize("ruleset", ["imperium-classics/1", "imperium/3"])
 @pytest.mark.parametrize("level", LEVELS)
-def test_long_solo_games(level: str) -> None:
-    """100 seeded solo games per level over the 16 pairings, random and greedy humans."""
+def test_long_solo_games(level: str, ruleset: str) -> None:
+    """100 seeded solo games per level and ruleset over the 16 pairings, random and greedy
+    humans."""
+    game = get_ruleset(ruleset)
+    assert isinstance(game, ImperiumGame)
     for seed in range(100):
         human, civ = PAIRS[seed % 16]
-        _check_game(human, civ, level, seed, greedy=seed % 2 == 1)
+        _check_game(human, civ, level, seed, greedy=seed % 2 == 1, game=game)
 
 
 def test_solo_content_is_validated_and_its_assumptions_listed() -> None:
