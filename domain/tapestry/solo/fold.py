@@ -71,6 +71,10 @@ def _decks(solo: SoloState, event: Any) -> None:
         solo.income_turns = event.era
     elif isinstance(event, sev.AutomaFinished):
         solo.finished = True
+    elif isinstance(event, sev.AutomaPriorityDrawn):
+        solo.last_pair = [event.card, event.card]
+    elif isinstance(event, sev.AutomaCivilizationAdded):
+        solo.extra_civilizations.append(event.civilization)
 
 
 def _boards(state: TapestryState, solo: SoloState, event: Any) -> None:

@@ -25,8 +25,9 @@ class SoloState(msgspec.Struct, kw_only=True):
 
     Attributes:
         automa: ``False`` in the 2-player Shadow Empire variant (no Automa).
-        level: the Automa's difficulty level (1-4).
-        civilization: the Automa civilization card (0: none).
+        level: the Automa's difficulty level (1-6).
+        civilization: the Automa civilization card (0: none); ``extra_civilizations`` the
+            cards added at level 6 (favourite track ignored).
         bots: the Automa's board (index 0) and the Shadow Empire's (index 1).
         vp: the Automa's victory points.
         landmarks: landmarks on the Automa's income board.
@@ -44,6 +45,7 @@ class SoloState(msgspec.Struct, kw_only=True):
     automa: bool = True
     level: int = 2
     civilization: int = 0
+    extra_civilizations: list[int] = msgspec.field(default_factory=list)
     bots: list[BotBoard] = msgspec.field(default_factory=lambda: [BotBoard(), BotBoard()])
     vp: int = 0
     landmarks: list[int] = msgspec.field(default_factory=list)
