@@ -145,3 +145,20 @@ def test_seeded_hard_games_finish_and_fold() -> None:
         assert GAME.is_over(state) and state.solo is not None and state.solo.finished
         assert state.solo.vp > 0
         assert state_bytes(refold(log, level)) == state_bytes(state)
+
+
+def test_priority_card_goes_back_to_the_progress_deck() -> None:
+    """The first income turn's priority card is shuffled back into the progress deck ("puis
+    la remélanger"): the face-down progress card of the decision deck is another one, so no
+    pair drawn before progress cards are added shows it."""
+    for seed in range(30):  # without the rule, seeds 52, 57 and 64 show it
+        _, log, _ = play(40 + seed, level=5)
+        (priority,) = [e.card for e in of(log, sev.AutomaPriorityDrawn)]
+        before: list[int] = []
+        for event in log:
+            if isinstance(event, sev.AutomaProgressAdded):
+                break
+            if isinstance(event, sev.AutomaDecisionDrawn):
+                before += [event.left, event.right]
+        assert before and priority not in before
+        assert any(card >= 8 for card in before)  # the face-down progress card was drawn

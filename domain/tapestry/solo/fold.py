@@ -60,6 +60,7 @@ def _decks(solo: SoloState, event: Any) -> None:
         solo.last_pair = list(solo.pair)
     elif isinstance(event, sev.AutomaProgressAdded):
         solo.discard_hidden += event.count
+        solo.not_hidden = []
     elif isinstance(event, sev.AutomaDecisionShuffled):
         solo.deck.extend([*solo.discard, *solo.pair])
         solo.hidden += solo.discard_hidden
@@ -73,6 +74,7 @@ def _decks(solo: SoloState, event: Any) -> None:
         solo.finished = True
     elif isinstance(event, sev.AutomaPriorityDrawn):
         solo.last_pair = [event.card, event.card]
+        solo.not_hidden = [event.card]
     elif isinstance(event, sev.AutomaCivilizationAdded):
         solo.extra_civilizations.append(event.civilization)
 

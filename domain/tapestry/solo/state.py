@@ -40,6 +40,9 @@ class SoloState(msgspec.Struct, kw_only=True):
         pair: the decision pair in play (left: track card, right: priority card);
             ``last_pair`` the latest pair drawn (income turns use it).
         tapestry: the Automa's face-down tapestry cards; ``mat`` those on its income board.
+        not_hidden: progress cards known to be in the progress deck, so not among the
+            decision deck's face-down cards (the first income turn's priority card, levels 5-6,
+            until progress cards are added).
     """
 
     automa: bool = True
@@ -64,6 +67,7 @@ class SoloState(msgspec.Struct, kw_only=True):
     last_pair: list[int] = msgspec.field(default_factory=list)
     tapestry: list[int] = msgspec.field(default_factory=list)
     mat: list[int] = msgspec.field(default_factory=list)
+    not_hidden: list[int] = msgspec.field(default_factory=list)
 
     def deck_size(self) -> int:
         """Cards in the decision deck (known and hidden)."""

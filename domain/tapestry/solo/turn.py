@@ -155,7 +155,7 @@ def _turn(ctx: Ctx, top: Frame) -> None:
         if index < len(remaining_known):
             picks.append(remaining_known[index])
         else:
-            unseen = [c for c in solo.progress if c not in picks]
+            unseen = [c for c in solo.progress if c not in picks and c not in solo.not_hidden]
             picks.append(ctx.chance.choice(unseen))
     del known
     ctx.emit(sev.AutomaDecisionDrawn(left=picks[0], right=picks[1]))
