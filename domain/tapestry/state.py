@@ -45,8 +45,8 @@ class TapestryOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
 
     civilizations_dealt: Annotated[int, msgspec.Meta(ge=1, le=2)] = 2
     starting_civilizations: tuple[str, ...] = ()
-    #: solo: the Automa's difficulty level, 1-4 ("Difficulté", ``domain.tapestry.solo``).
-    automa_level: Annotated[int, msgspec.Meta(ge=1, le=4)] = 2
+    #: solo: the Automa's level, 1-6 ("Difficulté"; 5-6 the hard side, ``domain.tapestry.solo``).
+    automa_level: Annotated[int, msgspec.Meta(ge=1, le=6)] = 2
     #: 2-seat games: play with the Shadow Empire (refused for other seat counts).
     shadow_empire: bool = False
 

@@ -80,13 +80,17 @@ def create_tapestry_game(
     seed: str | None = None,
     civilizations_dealt: int | None = None,
     starting_civilizations: tuple[str, ...] = (),
+    automa_level: int | None = None,
 ) -> Game:
     """A new Tapestry game with ``seats`` seats (``starting_civilizations``: per seat, a
-    civilization key that seat starts with, ``""`` to deal it as usual)."""
+    civilization key that seat starts with, ``""`` to deal it as usual; ``automa_level``:
+    solo, the Automa's level)."""
     seed = seed if seed is not None else long_seed("tapestry")
     options = pb.GameOptions(tapestry={})
     if civilizations_dealt is not None:
         options.tapestry.civilizations_dealt = civilizations_dealt
+    if automa_level is not None:
+        options.tapestry.automa_level = automa_level
     options.tapestry.starting_civilizations.extend(starting_civilizations)
     answer = stub.CreateGame(
         pb.CreateGameRequest(

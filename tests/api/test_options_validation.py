@@ -95,3 +95,26 @@ def test_unknown_option_keys_are_refused_for_every_game(
         service.create_game(game, options, ["ann", "bob"], b"seed", game_id="refused")
     assert named in str(error.value) and "known options" in str(error.value)
     assert service.store.last_seq("refused") == 0
+
+
+def test_automa_level_accepts_one_to_six(stub: annales_pb2_grpc.GameServiceStub) -> None:
+    """Solo Tapestry: ``automa_level`` 1-6 (5-6 the hard side of the Automa board); 7 is
+    INVALID_FIELD naming the option, and nothing is created."""
+
+    def solo(level: int) -> pb.CreateGameResponse:
+        return stub.CreateGame(
+            pb.CreateGameRequest(
+                game_type=pb.GAME_TYPE_TAPESTRY,
+                seat_names=["ann"],
+                seed=f"level-{level}",
+                options=pb.GameOptions(tapestry=tp.TapestryOptions(automa_level=level)),
+            )
+        )
+
+    created = solo(6)
+    response = stub.GetGame(pb.GetGameRequest(game_id=created.game_id))
+    assert response.view.tapestry.solo.level == 6
+    assert len(response.view.tapestry.solo.extra_civilizations) == 1
+    seen = expect_error(solo, 7)
+    assert seen.code == grpc.StatusCode.INVALID_ARGUMENT and seen.reason == "INVALID_FIELD"
+    assert "automa_level" in seen.message

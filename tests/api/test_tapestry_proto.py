@@ -56,7 +56,12 @@ from domain.tapestry.events import (
     TrapPlayed,
     VPScored,
 )
-from domain.tapestry.solo.events import AutomaTrapChecked, ShadowEmpireAchievementEarned
+from domain.tapestry.solo.events import (
+    AutomaCivilizationAdded,
+    AutomaPriorityDrawn,
+    AutomaTrapChecked,
+    ShadowEmpireAchievementEarned,
+)
 from domain.tapestry.state import TapestryOptions, TapestryOptions2
 from domain.tapestry.view import TapestryView
 from service.api.convert import read
@@ -196,6 +201,8 @@ HAND_EVENTS: tuple[Any, ...] = (
     BuildingsSwapped(seat=0, first=(4, 4), second=(6, 6)),  # Architects gained mid-game
     AutomaTrapChecked(hex=5, revealed=(9, 42), trap=True),  # solo: a human conquest
     ShadowEmpireAchievementEarned(achievement=1),
+    AutomaCivilizationAdded(civilization=3),  # solo level 6 (sampled games play level 2)
+    AutomaPriorityDrawn(card=17),  # solo levels 5-6
     CivilizationsOffered(seat=1, civilizations=(4, 9)),  # tapestry/2 variant
     CivilizationsOffered(seat=1, civilizations=()),  # redacted for other seats
     ResourcesChanged(seat=0, delta=(-2, 0, 1, -8), reason="pay"),
@@ -258,6 +265,7 @@ def test_most_event_classes_are_met_in_play(samples: Samples) -> None:
         "TapestryReshuffled", "PiecePlaced", "PredictionMade", "PredictionsRevealed",
         "TechTaken", "PlotsBlocked", "BuildingsSwapped",
         "AutomaTrapChecked", "ShadowEmpireAchievementEarned",
+        "AutomaCivilizationAdded", "AutomaPriorityDrawn",
         "CivilizationsOffered",
     }  # fmt: skip
     assert names - set(samples.events) <= rare, names - set(samples.events)

@@ -492,13 +492,15 @@ def test_tapestry_redaction_oracle_long(
 
 
 def run_solo_oracle(
-    stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess, index: int
+    stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess, index: int, level: int = 2
 ) -> list[str]:
-    """One recorded solo game (against the Automa and the Shadow Empire) and its leaks: the
-    Automa's face-down tapestry cards stay hidden from the seat and the spectator until the
-    end, in events, views, records and legal actions; the oracle flags a planted leak."""
-    seed = long_seed(f"tapestry-solo-oracle{index}")
-    game = create_tapestry_game(stub, 1, seed=seed)
+    """One recorded solo game (against the Automa and the Shadow Empire) at Automa ``level``
+    and its leaks: the Automa's face-down tapestry cards stay hidden from the seat and the
+    spectator until the end, in events, views, records and legal actions; the oracle flags a
+    planted leak."""
+    suffix = "" if level == 2 else f"-level{level}"
+    seed = long_seed(f"tapestry-solo-oracle{index}{suffix}")
+    game = create_tapestry_game(stub, 1, seed=seed, automa_level=None if level == 2 else level)
     recorder = Recorder(
         stub,
         game,
@@ -517,7 +519,7 @@ def run_solo_oracle(
         assert stats.get(key, 0) > 0, f"vacuous check ({key}): {stats}"
     secrets, _, _ = hidden_events(server, game.game_id)
     automa = {s.seq: s for s in secrets if s.kind == "AutomaTapestryDrawn"}
-    assert automa, "the Automa draws face-down tapestry cards at level 2"
+    assert automa, "the Automa draws face-down tapestry cards from level 2"
     stream = next(
         m
         for m in recorder.seen
@@ -548,4 +550,13 @@ def test_tapestry_redaction_oracle_solo(
     """Solo: the Automa's face-down tapestry cards and the seed stay hidden from the seat and
     from spectators until the game ends (the decision deck keeps no order to leak)."""
     leaks = run_solo_oracle(stub, server, 0)
+    assert not leaks, _report(leaks)
+
+
+def test_tapestry_redaction_oracle_solo_hard_side(
+    stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess
+) -> None:
+    """Solo at level 6 (the hard side: a second Automa civilization card, a progress card
+    drawn at the first income turn): the same secrets stay hidden."""
+    leaks = run_solo_oracle(stub, server, 0, level=6)
     assert not leaks, _report(leaks)

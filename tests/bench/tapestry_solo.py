@@ -75,7 +75,7 @@ def main() -> None:
     counts: list[int] = []
     events: list[int] = []
     payloads: list[bytes] = []
-    for level in (1, 2, 3, 4):
+    for level in (1, 2, 3, 4, 5, 6):
         for seed in range(GAMES):
             _, per, trip, blobs, total = _game(game, level, seed, "random")
             decisions += per
@@ -103,7 +103,7 @@ def main() -> None:
         f"raw msgspec decode of its events {raw_per_game * 1000:.2f} ms | ratio "
         f"{engine / raw_per_game:.0f}x"
     )
-    for level in (1, 2, 3, 4):
+    for level in (1, 2, 3, 4, 5, 6):
         wins, margins = 0, []
         for seed in range(BOT_GAMES):
             state, *_ = _game(game, level, 100 + seed, "tapestry")

@@ -1,5 +1,5 @@
 """The Node.js client plays a solo Tapestry game (against the Automa) through the public
-gRPC API: ``node src/play.js --solo-tapestry 3`` creates a 1-seat game at Automa level 3,
+gRPC API: ``node src/play.js --solo-tapestry 6`` creates a 1-seat game at Automa level 6,
 plays it to the end with seeded random choices, watches, exports and verifies it; its summary
 lists the Automa as a non-seat party."""
 
@@ -16,7 +16,7 @@ __all__ = ["node", "node_server"]
 
 def test_node_client_plays_a_solo_game(node: str, node_server: tuple[str, Path]) -> None:
     target, log = node_server
-    command = [node, "src/play.js", "--target", target, "--solo-tapestry", "3", "--seed", "5"]
+    command = [node, "src/play.js", "--target", target, "--solo-tapestry", "6", "--seed", "5"]
     done = subprocess.run(
         command, cwd=NODE_DIR, capture_output=True, text=True, timeout=PLAY_TIMEOUT, check=False
     )

@@ -1,10 +1,10 @@
 """The ``annales`` CLI and the Python client play solo Tapestry (against the Automa and the
 Shadow Empire) on a real server (see ``conftest.py``):
 
-* ``annales new tapestry --players 1 --automa-level 3`` then ``annales bots`` on the one seat
+* ``annales new tapestry --players 1 --automa-level 6`` then ``annales bots`` on the one seat
   until the game ends; the summary lists the Automa as a non-seat party with its score;
 * ``replay`` and ``watch`` of the finished game show the bots' boards and events;
-* a bad option (``--shadow-empire`` with 1 seat, ``--automa-level 9``) is refused with a clear
+* a bad option (``--shadow-empire`` with 1 seat, ``--automa-level 7``) is refused with a clear
   message and no traceback.
 """
 
@@ -27,7 +27,7 @@ def test_solo_game_through_the_cli(annales_server: ServerProcess, tmp_path: Path
     tokens = tmp_path / "tokens.json"
     server = annales_server.target
     created = cli(
-        "new", "tapestry", "--players", "1", "--automa-level", "3", "--seed", "solo-cli",
+        "new", "tapestry", "--players", "1", "--automa-level", "6", "--seed", "solo-cli",
         "--server", server, "--tokens", str(tokens),
     )  # fmt: skip
     game_id = created_id(created.output)
@@ -42,9 +42,11 @@ def test_solo_game_through_the_cli(annales_server: ServerProcess, tmp_path: Path
     view = view_data(response.view)
     assert party.name == "Automa" and party.score == view["solo"]["vp"]
     assert party.winner == (not summary.winners)
-    assert view["solo"]["level"] == 3 and view["solo"]["finished"]
+    assert view["solo"]["level"] == 6 and view["solo"]["finished"]
+    assert len(view["solo"]["extra_civilizations"]) == 1  # level 6: a second card
     final = cli("replay", game_id, "--tokens", str(tokens))
-    assert "Bots — Automa level 3" in final.output and "Shadow Empire:" in final.output
+    assert "Bots — Automa level 6" in final.output and "Shadow Empire:" in final.output
+    assert " + " in final.output.split("Automa level 6", 1)[1].split(":", 1)[0]
     assert "Game over — final scores" in final.output
     head = summary.head_version
     watched = cli("watch", game_id, "--after", str(max(0, head - 40)), "--tokens", str(tokens))
@@ -54,7 +56,7 @@ def test_solo_game_through_the_cli(annales_server: ServerProcess, tmp_path: Path
 
 def test_solo_options_refused_clearly(annales_server: ServerProcess, tmp_path: Path) -> None:
     runner = CliRunner()
-    for extra in (["--shadow-empire"], ["--automa-level", "9"]):
+    for extra in (["--shadow-empire"], ["--automa-level", "7"]):
         result = runner.invoke(
             app,
             ["new", "tapestry", "--players", "1", *extra, "--server", annales_server.target,

@@ -116,9 +116,9 @@ def test_setup_removes_solo_cards_and_civilizations() -> None:
 
 
 def test_options_level_and_shadow_empire_seat_count() -> None:
-    """Difficulté: levels 1-4 only; the Shadow Empire option needs 2 seats."""
+    """Difficulté: levels 1-6 only (5-6 the hard side); the Shadow Empire option needs 2 seats."""
     with pytest.raises(Exception, match="automa_level"):
-        GAME.decode_options({"automa_level": 5})
+        GAME.decode_options({"automa_level": 7})
     with pytest.raises(ValueError, match="shadow_empire"):
         GAME.initial(GAME.decode_options({"shadow_empire": True}), 3)
     with pytest.raises(ValueError, match="shadow_empire"):
@@ -437,7 +437,7 @@ def test_income_vp_multipliers() -> None:
     state.solo.landmarks = [1, 2]
     territories = 1  # the start territory
     for era in (2, 3, 4, 5):
-        m = S.MULTIPLIERS[era]
+        m = S.MULTIPLIERS["normal", era]
         expected = (
             m.landmark_territory * (2 + territories)
             + m.military_science * (5 + 3)
@@ -452,7 +452,7 @@ def _income_events(level: int, era: int, seed: bytes = b"inc") -> list[Event]:
     assert state.solo is not None
     state.solo.income_turns = era - 1
     state.solo.last_pair = [7, 1]
-    return bots_run(state, *income_frames(era), seed=seed)
+    return bots_run(state, *income_frames(era, level), seed=seed)
 
 
 def test_level_differences() -> None:

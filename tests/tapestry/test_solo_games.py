@@ -4,7 +4,7 @@ during play, the human's legal actions are sound and complete on sampled states 
 listed command accepted, unlisted probes refused), the same seed gives the same events, and
 undo never passes a revealed decision card (every draw is a ``REVEALS`` event).
 
-``make long`` plays 300 games per level with the random human and with the project's
+``make long`` plays 300 games per level (1-6) with the random human and with the project's
 Tapestry bot as the human (``ANNALES_SOLO_GAMES`` overrides the count).
 """
 
@@ -36,7 +36,7 @@ def _checked(level: int, seed: int, bot: str = "random", every: int = 23) -> Non
     assert state_bytes(refold(log, level)) == state_bytes(state)
 
 
-@pytest.mark.parametrize("level", [1, 2, 3, 4])
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5, 6])
 def test_solo_games_finish_refold_and_stay_sound(level: int) -> None:
     """Seeded solo games at every level finish; the fold is exact; legal actions sound."""
     for seed in range(2):
@@ -75,6 +75,7 @@ def test_every_chance_outcome_is_a_revealing_event() -> None:
     assert sev.AutomaDecisionDrawn.REVEALS and sev.AutomaDieRolled.REVEALS
     assert sev.AutomaTileExplored.REVEALS and sev.AutomaTapestryDrawn.REVEALS
     assert sev.AutomaPrepared.REVEALS and sev.ShadowEmpirePrepared.REVEALS
+    assert sev.AutomaCivilizationAdded.REVEALS and sev.AutomaPriorityDrawn.REVEALS
     assert not sev.AutomaAdvanced.REVEALS
 
 
@@ -113,7 +114,7 @@ def test_view_shows_the_bots_and_hides_their_cards() -> None:
 
 @pytest.mark.long
 @pytest.mark.parametrize("bot", ["random", "tapestry"])
-@pytest.mark.parametrize("level", [1, 2, 3, 4])
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5, 6])
 def test_many_solo_games(level: int, bot: str) -> None:
     """The long run: ``LONG_GAMES`` seeded solo games per level and human bot."""
     for seed in range(LONG_GAMES):

@@ -35,7 +35,7 @@ export { mulberry32, seedOf };
 
 const USAGE = `usage: node src/play.js [--target HOST:PORT] [--players 2-4] [--seed N]
                         [--max-commands N] [--deadline-ms MS] [--watch-grace-ms MS]
-                        [--solo-tapestry LEVEL]   (1 seat against the Automa, level 1-4)`;
+                        [--solo-tapestry LEVEL]   (1 seat against the Automa, level 1-6)`;
 
 function options(argv) {
   const { values } = parseArgs({
@@ -81,8 +81,8 @@ class UsageError extends Error {}
 function soloLevel(text) {
   if (!text) return 0;
   const level = Number(text);
-  if (!Number.isInteger(level) || level < 1 || level > 4) {
-    throw new UsageError("--solo-tapestry must be an Automa level, 1 to 4");
+  if (!Number.isInteger(level) || level < 1 || level > 6) {
+    throw new UsageError("--solo-tapestry must be an Automa level, 1 to 6");
   }
   return level;
 }

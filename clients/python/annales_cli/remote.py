@@ -173,7 +173,9 @@ def new(
         None, help="imperium: whose common cards are used, classics or legends."
     ),
     automa_level: int | None = typer.Option(
-        None, "--automa-level", help="tapestry solo: the Automa's level, 1-4 (default 2)."
+        None,
+        "--automa-level",
+        help="tapestry solo: the Automa's level, 1-6 (default 2; 5-6 the hard side).",
     ),
     shadow_empire: bool | None = typer.Option(
         None, "--shadow-empire", help="tapestry, 2 players: play with the Shadow Empire."

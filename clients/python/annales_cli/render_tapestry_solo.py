@@ -1,9 +1,9 @@
 """Terminal rendering of the bots of a solo Tapestry game (the Automa and the Shadow Empire).
 
 Their boards are public: track positions and favourite tracks, the Automa's level,
-civilization card, VP, landmarks and achievements, the decision pair in play and the number
-of face-down cards (decision deck, discard, progress deck, the Automa's tapestry cards). On
-the map their pieces carry the party numbers -2 (Automa) and -3 (Shadow Empire).
+civilization card (two at level 6), VP, landmarks and achievements, the decision pair in play
+and the number of face-down cards (decision deck, discard, progress deck, the Automa's tapestry
+cards). On the map their pieces carry the party numbers -2 (Automa) and -3 (Shadow Empire).
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ def render_bots(view: Mapping[str, Any]) -> Text | None:
         return None
     text = Text("Bots", style="bold")
     if solo.get("automa"):
-        civ = AUTOMA_CIVILIZATIONS.get(int(solo.get("civilization", 0)), "?")
+        cards = [int(solo.get("civilization", 0)), *solo.get("extra_civilizations", [])]
+        civ = " + ".join(AUTOMA_CIVILIZATIONS.get(int(card), "?") for card in cards)
         landmarks = [content_name("landmark", int(lm)) for lm in solo.get("landmarks", [])]
         text.append(
             f" — Automa level {solo.get('level', 2)}, {civ}: {solo.get('vp', 0)} VP; "

@@ -63,21 +63,29 @@ class AutomaCivilization(Sourced, frozen=True, kw_only=True):
 
 
 class Level(Sourced, frozen=True, kw_only=True):
-    """A difficulty level (the Automa's income card): which income steps it takes."""
+    """A difficulty level (the Automa's income card): which income steps it takes.
+
+    ``mat_side`` picks the income board's multiplier rows; ``first_income`` the bots' advances
+    at their first income turn (``"favorite"``: once on their favourite track, ``"all"``:
+    once on every track); ``extra_civilizations`` Automa civilization cards added at setup
+    (their favourite track ignored, their income ability used)."""
 
     level: int
     name: str
-    mat_side: Literal["normal"]
+    mat_side: Literal["normal", "hard"]
     tapestry_draws: bool
     civilization_ability: bool
     extra_advance: bool
     extra_progress: int
+    first_income: Literal["none", "favorite", "all"] = "none"
+    extra_civilizations: int = 0
 
 
 class Multipliers(Sourced, frozen=True, kw_only=True):
-    """The income VP multipliers of one income turn (normal side of the Automa board)."""
+    """The income VP multipliers of one income turn on one side of the Automa board."""
 
     era: int
+    side: Literal["normal", "hard"] = "normal"
     landmark_territory: int
     military_science: int
     technology_exploration: int
@@ -154,7 +162,8 @@ _file = _load()
 DECISION_CARDS: dict[int, DecisionCard] = {c.id: c for c in _file.decision_cards}
 CIVILIZATIONS: dict[int, AutomaCivilization] = {c.id: c for c in _file.civilizations}
 LEVELS: dict[int, Level] = {lv.level: lv for lv in _file.levels}
-MULTIPLIERS: dict[int, Multipliers] = {m.era: m for m in _file.multipliers}
+#: (board side, income turn) -> multipliers.
+MULTIPLIERS: dict[tuple[str, int], Multipliers] = {(m.side, m.era): m for m in _file.multipliers}
 ERA_FIRST_VP: int = _file.era_first_vp.vp_per_era
 SETUP: Setup = _file.setup
 EXPANSIONS: dict[str, Expansion] = {e.box: e for e in _file.expansions}
@@ -181,7 +190,7 @@ def _records() -> Iterator[tuple[str, Sourced]]:
     for level in _file.levels:
         yield f"automa.json#levels/{level.level}", level
     for mult in _file.multipliers:
-        yield f"automa.json#multipliers/{mult.era}", mult
+        yield f"automa.json#multipliers/{mult.side}/{mult.era}", mult
     yield "automa.json#era_first_vp", _file.era_first_vp
     yield "automa.json#setup", _file.setup
     yield "automa.json#removed_tapestry_cards", _file.removed_tapestry_cards
@@ -212,8 +221,12 @@ def _validate() -> None:
     for civ in _file.civilizations:
         if civ.favorite not in tracks:
             raise SoloContentError(f"Automa civilization {civ.id}: track {civ.favorite}")
-    if sorted(LEVELS) != [1, 2, 3, 4] or sorted(MULTIPLIERS) != [2, 3, 4, 5]:
-        raise SoloContentError("levels 1-4 and multipliers for income turns 2-5 expected")
+    sides = [(side, era) for side in ("hard", "normal") for era in (2, 3, 4, 5)]
+    if sorted(LEVELS) != [1, 2, 3, 4, 5, 6] or sorted(MULTIPLIERS) != sides:
+        raise SoloContentError("levels 1-6 and multipliers for income turns 2-5 on both sides")
+    for level in _file.levels:
+        if level.extra_civilizations >= len(CIVILIZATIONS):
+            raise SoloContentError(f"level {level.level}: too many extra civilizations")
     civ_keys = {c.key for c in C.CIVILIZATIONS.values()}
     for key in REMOVED_CIVILIZATIONS:
         if key not in civ_keys:

@@ -189,6 +189,22 @@ class AutomaFinished(Event, frozen=True, kw_only=True):
     """The bots' game is over after their fifth income turn."""
 
 
+class AutomaCivilizationAdded(Event, frozen=True, kw_only=True):
+    """Level 6: an extra Automa civilization card was drawn at setup; its favourite track is
+    ignored, its income ability applies after the first card's."""
+
+    REVEALS = True
+    civilization: int
+
+
+class AutomaPriorityDrawn(Event, frozen=True, kw_only=True):
+    """A progress card was drawn to break ties at the bots' first income turn (levels 5-6)
+    and shuffled back into the progress deck ("TOUR REVENUS AUTOMA")."""
+
+    REVEALS = True
+    card: int
+
+
 SoloEvent = (
     AutomaPrepared
     | ShadowEmpirePrepared
@@ -213,4 +229,6 @@ SoloEvent = (
     | AutomaTrapChecked
     | AutomaIncomeTurnStarted
     | AutomaFinished
+    | AutomaCivilizationAdded
+    | AutomaPriorityDrawn
 )

@@ -60,6 +60,7 @@ def _decks(solo: SoloState, event: Any) -> None:
         solo.last_pair = list(solo.pair)
     elif isinstance(event, sev.AutomaProgressAdded):
         solo.discard_hidden += event.count
+        solo.not_hidden = []
     elif isinstance(event, sev.AutomaDecisionShuffled):
         solo.deck.extend([*solo.discard, *solo.pair])
         solo.hidden += solo.discard_hidden
@@ -71,6 +72,11 @@ def _decks(solo: SoloState, event: Any) -> None:
         solo.income_turns = event.era
     elif isinstance(event, sev.AutomaFinished):
         solo.finished = True
+    elif isinstance(event, sev.AutomaPriorityDrawn):
+        solo.last_pair = [event.card, event.card]
+        solo.not_hidden = [event.card]
+    elif isinstance(event, sev.AutomaCivilizationAdded):
+        solo.extra_civilizations.append(event.civilization)
 
 
 def _boards(state: TapestryState, solo: SoloState, event: Any) -> None:

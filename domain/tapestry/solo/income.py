@@ -1,6 +1,8 @@
 """The bots' income turns ("TOUR REVENUS AUTOMA"), in the order of the Automa's income card.
 
-Income turn 1: a tapestry card face down for the Automa (levels 2+). Income turns 2-5, in
+Income turn 1: at levels 5-6, a progress card drawn as the turn's priority card, then the bots
+advance once on their favourite track (level 5) or on every track (level 6, in the priority
+card's order); a tapestry card face down for the Automa (levels 2+). Income turns 2-5, in
 order: (1) each bot whose favourite track is finished or overtaken by another token picks a
 new one (closest to a landmark or the end, the latest priority card breaking ties); (2) the
 Automa scores its multipliers — landmarks and territories, military and science spaces,
@@ -8,8 +10,9 @@ technology and exploration spaces; (3, turns 2-4) the top tapestry card goes fac
 income board, and VP if it is first into the era; (4, levels 3+) both bots advance again with
 the latest pair; (5, turns 2-4) 2 progress cards to the decision discard; (6, turns 2-4, levels
 2+) a tapestry card face down; (7, levels 2+) the Automa civilization's ability; (8, turns 3-4,
-levels 3+) 2 more progress cards; (9, turns 2-4) the decision deck is shuffled. After the
-fifth, the bots' game is over.
+levels 3+) 2 more progress cards, 4 at levels 5-6; (9, turns 2-4) the decision deck is
+shuffled. After the fifth, the bots' game is over. Levels 5-6 score with the hard side's
+multipliers; at level 6 the extra civilization card's ability follows the first card's.
 """
 
 from __future__ import annotations
@@ -20,12 +23,13 @@ from domain.tapestry.solo import AUTOMA
 from domain.tapestry.solo import content as S
 from domain.tapestry.solo import events as sev
 from domain.tapestry.solo.board import controlled_by, first_by_priority
-from domain.tapestry.solo.bots import AUTOMA_BOT, SHADOW_BOT, pick, valid_tracks
+from domain.tapestry.solo.bots import AUTOMA_BOT, SHADOW_BOT, advance, pick, valid_tracks
 from domain.tapestry.solo.conquest import conquer, draw_tapestry, explore
 from domain.tapestry.state import TRACK_IDS, Frame, TapestryState
 
 #: income steps for turns 2-5 (see the module docstring); step -> its income turns.
 STEP_ERAS: dict[int, tuple[int, ...]] = {
+    0: (1,),
     1: (2, 3, 4, 5),
     2: (2, 3, 4, 5),
     3: (2, 3, 4),
@@ -38,16 +42,48 @@ STEP_ERAS: dict[int, tuple[int, ...]] = {
     10: (5,),
 }
 #: the steps that concern the Automa alone (skipped in the 2-player Shadow Empire variant).
-AUTOMA_ONLY = (2, 3, 4, 6, 7, 8)
+AUTOMA_ONLY = (0, 2, 3, 4, 6, 7, 8)
 
 
-def income_frames(era: int) -> list[Frame]:
-    """The frames of the bots' income turn ``era``."""
+def income_frames(era: int, level: int) -> list[Frame]:
+    """The frames of the bots' income turn ``era`` at difficulty ``level`` (step 0, the first
+    income turn's advances, only at the levels that have them)."""
+    first = S.LEVELS[level].first_income != "none"
     return [
         Frame(kind="solo_income", seat=0, ints=(step, era))
         for step in sorted(STEP_ERAS)
-        if era in STEP_ERAS[step]
+        if era in STEP_ERAS[step] and (step != 0 or first)
     ]
+
+
+def _first_income(ctx: Ctx, level: S.Level) -> None:
+    """Levels 5-6, first income turn: a progress card drawn as priority card (shuffled back),
+    then the bots advance on their favourite track, or once on every track."""
+    solo = ctx.state.solo
+    assert solo is not None
+    card = ctx.chance.choice(sorted(solo.progress))
+    ctx.emit(sev.AutomaPriorityDrawn(card=card))
+    order = [name for name in S.DECISION_CARDS[card].order if name != "favorite"]
+    frames: list[Frame] = []
+    for bot in (AUTOMA_BOT, SHADOW_BOT):
+        if level.first_income == "favorite":
+            tracks = [solo.bots[bot].favorite]
+        else:
+            names = order if bot == AUTOMA_BOT else list(reversed(order))
+            tracks = [TRACK_IDS.index(name) for name in names]
+        frames.extend(
+            Frame(kind="solo_step", seat=0, ints=(bot, track)) for track in tracks if track >= 0
+        )
+    ctx.push(*frames)
+
+
+def _step(ctx: Ctx, top: Frame) -> None:
+    """One forced advance of a bot on a track (benefits for the Automa)."""
+    bot, track = top.ints
+    advance(ctx, bot, track)
+
+
+AUTO["solo_step"] = _step
 
 
 def _overtaken(state: TapestryState, bot: int, track: int) -> bool:
@@ -82,7 +118,7 @@ def income_vp(state: TapestryState, era: int) -> int:
     """The Automa's VP for income turn ``era`` (the multiplier table)."""
     solo = state.solo
     assert solo is not None
-    mult = S.MULTIPLIERS[era]
+    mult = S.MULTIPLIERS[S.LEVELS[solo.level].mat_side, era]
     tracks = solo.bots[AUTOMA_BOT].tracks
     by = {name: tracks[i] for i, name in enumerate(TRACK_IDS)}
     holdings = len(solo.landmarks) + len(controlled_by(state, AUTOMA))
@@ -104,19 +140,22 @@ def _mat_card(ctx: Ctx, era: int) -> None:
 def _civilization(ctx: Ctx, era: int) -> None:
     solo = ctx.state.solo
     assert solo is not None
-    civ = S.CIVILIZATIONS.get(solo.civilization)
-    if civ is None:
-        return
-    for ability in civ.abilities:
-        if era not in ability.eras:
+    frames: list[Frame] = []
+    for card in (solo.civilization, *solo.extra_civilizations):
+        civ = S.CIVILIZATIONS.get(card)
+        if civ is None:
             continue
-        if ability.action == "conquerors":
-            ctx.push(
-                Frame(kind="solo_conquerors", seat=0, ints=(0, era)),
-                Frame(kind="solo_conquerors", seat=0, ints=(1, era)),
-            )
-        else:
-            ctx.push(Frame(kind="solo_action", seat=0, token=ability.action, source="civilization"))
+        for ability in civ.abilities:
+            if era not in ability.eras:
+                continue
+            if ability.action == "conquerors":
+                frames.append(Frame(kind="solo_conquerors", seat=0, ints=(0, era)))
+                frames.append(Frame(kind="solo_conquerors", seat=0, ints=(1, era)))
+            else:
+                frames.append(
+                    Frame(kind="solo_action", seat=0, token=ability.action, source="civilization")
+                )
+    ctx.push(*frames)
 
 
 def _income(ctx: Ctx, top: Frame) -> None:
@@ -126,7 +165,9 @@ def _income(ctx: Ctx, top: Frame) -> None:
     level = S.LEVELS[solo.level]
     if not solo.automa and step in AUTOMA_ONLY:
         return
-    if step == 1:
+    if step == 0:
+        _first_income(ctx, level)
+    elif step == 1:
         _refavor(ctx)
     elif step == 2:
         vp = income_vp(ctx.state, era)

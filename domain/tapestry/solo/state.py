@@ -25,8 +25,9 @@ class SoloState(msgspec.Struct, kw_only=True):
 
     Attributes:
         automa: ``False`` in the 2-player Shadow Empire variant (no Automa).
-        level: the Automa's difficulty level (1-4).
-        civilization: the Automa civilization card (0: none).
+        level: the Automa's difficulty level (1-6).
+        civilization: the Automa civilization card (0: none); ``extra_civilizations`` the
+            cards added at level 6 (favourite track ignored).
         bots: the Automa's board (index 0) and the Shadow Empire's (index 1).
         vp: the Automa's victory points.
         landmarks: landmarks on the Automa's income board.
@@ -39,11 +40,15 @@ class SoloState(msgspec.Struct, kw_only=True):
         pair: the decision pair in play (left: track card, right: priority card);
             ``last_pair`` the latest pair drawn (income turns use it).
         tapestry: the Automa's face-down tapestry cards; ``mat`` those on its income board.
+        not_hidden: progress cards known to be in the progress deck, so not among the
+            decision deck's face-down cards (the first income turn's priority card, levels 5-6,
+            until progress cards are added).
     """
 
     automa: bool = True
     level: int = 2
     civilization: int = 0
+    extra_civilizations: list[int] = msgspec.field(default_factory=list)
     bots: list[BotBoard] = msgspec.field(default_factory=lambda: [BotBoard(), BotBoard()])
     vp: int = 0
     landmarks: list[int] = msgspec.field(default_factory=list)
@@ -62,6 +67,7 @@ class SoloState(msgspec.Struct, kw_only=True):
     last_pair: list[int] = msgspec.field(default_factory=list)
     tapestry: list[int] = msgspec.field(default_factory=list)
     mat: list[int] = msgspec.field(default_factory=list)
+    not_hidden: list[int] = msgspec.field(default_factory=list)
 
     def deck_size(self) -> int:
         """Cards in the decision deck (known and hidden)."""

@@ -1,7 +1,8 @@
 """Setting the bots up and the bots' turn ("MISE EN PLACE POUR LE BOT AUTOMA / EMPIRE DE
 L'OMBRE", "TOUR AUTOMA/EMPIRE DE L'OMBRE").
 
-Setup: the Automa's level, a civilization card at random (its favourite track), 2 outposts on
+Setup: the Automa's level, a civilization card at random (its favourite track; level 6 adds
+another card, its favourite ignored), 2 outposts on
 the 3/5 territory, the decision deck (cards 1-7 and one face-down progress card) and the
 progress deck (8-22); the Shadow Empire's favourite track by the science die, rolled again
 until it differs from the Automa's; who plays first, the human or the bots, at random (the
@@ -58,6 +59,11 @@ def prepare(ctx: Ctx) -> None:
                 first=first,
             )
         )
+        others = [c for c in sorted(S.CIVILIZATIONS) if c != civ]
+        for _ in range(S.LEVELS[level].extra_civilizations):
+            extra = ctx.chance.choice(others)
+            others.remove(extra)
+            ctx.emit(sev.AutomaCivilizationAdded(civilization=extra))
     else:
         favorite, first = "", False
         deck = S.SETUP.shadow_only_deck
@@ -85,7 +91,7 @@ def prepare(ctx: Ctx) -> None:
     if first:
         ctx.emit(sev.AutomaTurnStarted(turn=0))
         ctx.emit(sev.AutomaIncomeTurnStarted(era=1))
-        for frame in income_frames(1):
+        for frame in income_frames(1, level):
             AUTO[frame.kind](ctx, frame)
 
 
@@ -149,7 +155,7 @@ def _turn(ctx: Ctx, top: Frame) -> None:
         if index < len(remaining_known):
             picks.append(remaining_known[index])
         else:
-            unseen = [c for c in solo.progress if c not in picks]
+            unseen = [c for c in solo.progress if c not in picks and c not in solo.not_hidden]
             picks.append(ctx.chance.choice(unseen))
     del known
     ctx.emit(sev.AutomaDecisionDrawn(left=picks[0], right=picks[1]))
@@ -170,7 +176,7 @@ def _income(ctx: Ctx) -> None:
     assert solo is not None
     era = solo.income_turns + 1
     ctx.emit(sev.AutomaIncomeTurnStarted(era=era))
-    ctx.push(*income_frames(era))
+    ctx.push(*income_frames(era, solo.level))
 
 
 def _advance(ctx: Ctx, top: Frame) -> None:

@@ -32,7 +32,8 @@ class SoloView(msgspec.Struct, frozen=True, kw_only=True):
     Attributes:
         automa: ``False`` in the 2-player Shadow Empire variant (``bots`` then holds the Shadow
             Empire only).
-        level: the Automa's difficulty level; ``civilization`` its civilization card (0: none).
+        level: the Automa's difficulty level; ``civilization`` its civilization card (0: none),
+            ``extra_civilizations`` the cards added at level 6.
         vp: the Automa's score; ``landmarks`` the landmarks on its income board.
         bots: the Automa's board then the Shadow Empire's.
         income_turns: the bots' income turns taken; ``finished`` once their game is over.
@@ -60,6 +61,7 @@ class SoloView(msgspec.Struct, frozen=True, kw_only=True):
     tapestry_count: int
     tapestry: tuple[int, ...] = ()
     mat: tuple[int, ...]
+    extra_civilizations: tuple[int, ...] = ()
 
 
 def _favorite(index: int) -> str:
@@ -87,6 +89,7 @@ def solo_view(state: TapestryState) -> SoloView | None:
         automa=solo.automa,
         level=solo.level,
         civilization=solo.civilization,
+        extra_civilizations=tuple(solo.extra_civilizations),
         vp=solo.vp,
         landmarks=tuple(solo.landmarks),
         bots=bots,

@@ -102,7 +102,7 @@ function createForm() {
          h("label", {}, " Scoring (riseandfall/2) ", h("select", { name: "scoring", id: "new-scoring" }, h("option", { value: "" }, "full"), h("option", { value: "RISE_AND_FALL_SCORING_QUICK" }, "quick")))]
       : t === "GAME_TYPE_TAPESTRY"
         ? [h("label", {}, " Civilizations dealt ", h("input", { name: "civilizationsDealt", type: "number", min: 1, placeholder: "default" })),
-           h("label", {}, " Automa level (solo: one player) ", h("input", { name: "automaLevel", id: "new-automa-level", type: "number", min: 1, max: 4, placeholder: "2" })),
+           h("label", {}, " Automa level (solo: one player) ", h("input", { name: "automaLevel", id: "new-automa-level", type: "number", min: 1, max: 6, placeholder: "2" })),
            h("label", {}, " ", h("input", { name: "shadowEmpire", type: "checkbox", id: "new-shadow-empire" }), " Shadow Empire (2 players)"),
            h("fieldset", { id: "variants" }, h("legend", {}, "Variants (tapestry/2 only)"),
              ...TAPESTRY_VARIANTS.map(([k, label]) => h("label", {}, h("input", { type: "checkbox", name: k, class: "variant", id: `variant-${k}` }), ` ${label} `)),
