@@ -20,7 +20,8 @@ What is written is public by construction:
   so the stored log converges to what a spectator sees in ``GetHistory``;
 * scores (``Game.scores``), whose turn (``Game.pending``) and balance keys are the same
   public facts the API's game summary and spectator view show;
-* the seed is written only from the ``SeedRevealed`` event, i.e. once the game has ended.
+* the seed and its nonce are written only from the ``SeedRevealed`` event, i.e. once the game
+  has ended.
 """
 
 from __future__ import annotations
@@ -154,7 +155,10 @@ class Projector(Projection[ReadModelTracking]):
             )
             self._load_point(game_id, followed)
         if isinstance(event, SeedRevealed):
-            self.db.execute("UPDATE games SET seed = ? WHERE game_id = ?", [event.seed, game_id])
+            self.db.execute(
+                "UPDATE games SET seed = ?, nonce = ? WHERE game_id = ?",
+                [event.seed, event.nonce, game_id],
+            )
         if _continues(envelope, following):
             return
 
@@ -186,7 +190,7 @@ class Projector(Projection[ReadModelTracking]):
         self.db.execute(
             "INSERT INTO games (game_id, game_type, ruleset, players, seat_names,"
             " seed_commitment, status, options_json, created, last_activity, balance_keys,"
-            " seed) VALUES (?, ?, ?, ?, ?, ?, 'setup', ?, ?, ?, '[]', '')",
+            " seed, nonce) VALUES (?, ?, ?, ?, ?, ?, 'setup', ?, ?, ?, '[]', '', '')",
             [game_id, header.game_type, header.ruleset, len(header.seat_names),
              _json(header.seat_names), header.seed_commitment,
              json.dumps(header.options, sort_keys=True), nid, nid],

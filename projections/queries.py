@@ -64,6 +64,8 @@ class GameRow:
     parties: tuple[tuple[str, int, bool], ...]
     balance_keys: tuple[str, ...]
     seed: str
+    #: the nonce of the seed commitment (hex), revealed with the seed ("" before, or unsalted)
+    nonce: str
 
 
 def _tuple(text: str | None) -> tuple[Any, ...]:
@@ -95,6 +97,7 @@ def _game(row: dict[str, Any], head: int, after: int) -> GameRow:
         parties=tuple((str(n), int(v), bool(w)) for n, v, w in _tuple(row.get("parties"))),
         balance_keys=_tuple(row["balance_keys"]),
         seed=row["seed"] or "",
+        nonce=row.get("nonce") or "",
     )
 
 

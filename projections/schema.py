@@ -13,7 +13,7 @@ Tables (all JSON columns are compact JSON text; seats are numbered from 0):
   ``finished``; ``abandoned`` is derived when read, see :mod:`projections.queries`), pending
   seats and decision (whose turn), round, version, creation and last-activity notification
   ids, current scores, winners, final scores, balance keys and — once the game has ended,
-  never before — the revealed seed;
+  never before — the revealed seed and the nonce of its commitment;
 * ``score_points`` — each seat's score after every turn (a turn is a run of events with the
   same ``Game.turn_key``);
 * ``public_events`` — each game's log as a spectator sees it (``Game.redact_event(.., None)``);
@@ -37,7 +37,7 @@ APPLICATION_NAME = "annales"
 
 #: raised whenever a table's columns change: a read-model file of another schema version is
 #: dropped and rebuilt from the log when it is opened (read models are a cache).
-SCHEMA_VERSION = "4"  # 3: default balance keys number seats from 0; 4: parties
+SCHEMA_VERSION = "5"  # 3: default balance keys number seats from 0; 4: parties; 5: nonce
 
 #: ``(name, columns, primary key)`` of every read-model table, in creation order.
 TABLES: tuple[tuple[str, dict[str, type], tuple[str, ...]], ...] = (
@@ -65,6 +65,7 @@ TABLES: tuple[tuple[str, dict[str, type], tuple[str, ...]], ...] = (
             "parties": str,
             "balance_keys": str,
             "seed": str,
+            "nonce": str,
         },
         ("game_id",),
     ),

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from domain.core import Event, MalformedCommand, RuleViolation
 from domain.riseandfall import events as ev
-from domain.riseandfall.commands import Activate
+from domain.riseandfall.commands import ActionName, Activate
 from domain.riseandfall.content import (
     CARDS,
     CITY,
@@ -29,6 +29,7 @@ from domain.riseandfall.content import (
     RESOURCE_CAP,
     SHIP,
     TEMPLE,
+    PieceName,
 )
 from domain.riseandfall.events import ResourceName
 from domain.riseandfall.movement import (
@@ -84,7 +85,7 @@ class Ctx:
         self.target = target
 
     @property
-    def name(self) -> str:
+    def name(self) -> PieceName:
         """The piece type's name."""
         return PIECES[self.kind]
 
@@ -121,7 +122,7 @@ class Ctx:
         if seat.stone < stone:
             raise self.fail("NOT_ENOUGH_STONE", f"This costs {stone} stone.", R_ALL)
 
-    def earn(self, action: str, amount: int) -> ev.CoinsEarned:
+    def earn(self, action: ActionName, amount: int) -> ev.CoinsEarned:
         """Income from the bank (it pays what it can)."""
         if amount <= 0:
             raise self.fail("NOTHING_TO_GAIN", "This action would earn nothing.", R_ALL)

@@ -16,9 +16,14 @@ from typing import Literal
 import msgspec
 
 from domain.core import Event
+from domain.riseandfall.commands import ActionName
+from domain.riseandfall.content import PieceName
 from domain.riseandfall.worldbuild import TilePlacement
 
 ResourceName = Literal["wood", "stone"]
+#: a card that may not show: ``""`` when hidden from the viewer (:class:`CardChosen`) or for
+#: an extinct seat (:class:`CardsRevealed`)
+CardShown = Literal[PieceName, ""]
 
 
 # -- setup ---------------------------------------------------------------------------------
@@ -57,7 +62,7 @@ class PieceDeployed(Event, frozen=True, kw_only=True):
     """A starting piece was placed ("Déploiement initial")."""
 
     seat: int
-    piece: str
+    piece: PieceName
     cell: int
 
 
@@ -74,7 +79,7 @@ class CardChosen(Event, frozen=True, kw_only=True):
 
     seat: int
     round: int
-    card: str
+    card: CardShown
     salt: str = ""
 
 
@@ -83,7 +88,7 @@ class CardsRevealed(Event, frozen=True, kw_only=True):
 
     REVEALS = True
     round: int
-    cards: tuple[str, ...]
+    cards: tuple[CardShown, ...]
 
 
 # -- phase B -------------------------------------------------------------------------------
@@ -91,14 +96,14 @@ class TurnForfeited(Event, frozen=True, kw_only=True):
     """Cas malheureux: ``seat`` controls no piece of its played card when its turn comes."""
 
     seat: int
-    card: str
+    card: CardShown
 
 
 class PieceMoved(Event, frozen=True, kw_only=True):
     """A nomad, ship, mountaineer or merchant moved from ``origin`` to ``cell``."""
 
     seat: int
-    piece: str
+    piece: PieceName
     origin: int
     cell: int
 
@@ -107,7 +112,7 @@ class ResourceProduced(Event, frozen=True, kw_only=True):
     """A nomad or mountaineer on ``cell`` took a resource from the bank."""
 
     seat: int
-    piece: str
+    piece: PieceName
     cell: int
     resource: ResourceName
 
@@ -116,7 +121,7 @@ class CityBuilt(Event, frozen=True, kw_only=True):
     """``builder`` (nomad, ship or mountaineer) on ``origin`` became a city on ``cell``."""
 
     seat: int
-    builder: str
+    builder: PieceName
     origin: int
     cell: int
     wood: int
@@ -127,7 +132,7 @@ class TempleBuilt(Event, frozen=True, kw_only=True):
     """``builder`` (nomad or ship) on ``origin`` became a temple on ``cell``."""
 
     seat: int
-    builder: str
+    builder: PieceName
     origin: int
     cell: int
     stone: int
@@ -137,7 +142,7 @@ class ShipBuilt(Event, frozen=True, kw_only=True):
     """``builder`` (nomad or merchant) on ``origin`` became a ship on the sea ``cell``."""
 
     seat: int
-    builder: str
+    builder: PieceName
     origin: int
     cell: int
     wood: int
@@ -157,7 +162,7 @@ class PieceTrained(Event, frozen=True, kw_only=True):
     seat: int
     city: int
     cell: int
-    piece: str
+    piece: PieceName
     coins: int
 
 
@@ -167,7 +172,7 @@ class ShipTransformed(Event, frozen=True, kw_only=True):
     seat: int
     origin: int
     cell: int
-    piece: str
+    piece: PieceName
     coins: int
 
 
@@ -175,9 +180,9 @@ class CoinsEarned(Event, frozen=True, kw_only=True):
     """Taxes, trade or tithe: ``amount`` due, ``paid`` by the bank (it pays what it can)."""
 
     seat: int
-    piece: str
+    piece: PieceName
     cell: int
-    action: str
+    action: ActionName
     amount: int
     paid: int
 
@@ -206,7 +211,7 @@ class PieceConverted(Event, frozen=True, kw_only=True):
     seat: int
     temple: int
     victim: int
-    piece: str
+    piece: PieceName
     cell: int
     coins: int
 
@@ -215,21 +220,21 @@ class TrophyWon(Event, frozen=True, kw_only=True):
     """``seat`` placed its last ``piece`` first and took that trophy."""
 
     seat: int
-    piece: str
+    piece: PieceName
 
 
 class CardToReserve(Event, frozen=True, kw_only=True):
     """``seat`` lost its last piece of ``card``: the active card went to the reserve."""
 
     seat: int
-    card: str
+    card: PieceName
 
 
 class CardToHand(Event, frozen=True, kw_only=True):
     """``seat`` controls a piece of ``card`` again: the card left the reserve for the hand."""
 
     seat: int
-    card: str
+    card: PieceName
 
 
 class ActionsEnded(Event, frozen=True, kw_only=True):
@@ -251,7 +256,7 @@ class DeclineChosen(Event, frozen=True, kw_only=True):
 
     seat: int
     round: int
-    cards: tuple[str, ...]
+    cards: tuple[PieceName, ...]
     salt: str = ""
 
 
@@ -260,7 +265,7 @@ class CardsDeclined(Event, frozen=True, kw_only=True):
 
     REVEALS = True
     round: int
-    cards: tuple[tuple[str, ...], ...]
+    cards: tuple[tuple[PieceName, ...], ...]
 
 
 class BuyBackStarted(Event, frozen=True, kw_only=True):
@@ -274,7 +279,7 @@ class CardBoughtBack(Event, frozen=True, kw_only=True):
     """``seat`` paid ``price`` for ``card``, which went to its hand or reserve."""
 
     seat: int
-    card: str
+    card: PieceName
     price: int
     to: Literal["hand", "reserve"]
 
@@ -290,7 +295,7 @@ class CardsRecycled(Event, frozen=True, kw_only=True):
     """``seat`` had no card in hand and took back its discard (``cards``)."""
 
     seat: int
-    cards: tuple[str, ...]
+    cards: tuple[PieceName, ...]
 
 
 class FirstPlayerPassed(Event, frozen=True, kw_only=True):

@@ -109,7 +109,9 @@ def after_choice(sim: Sim) -> None:
     state = sim.state
     if any(state.seats[s].chosen < 0 for s in state.living()):
         return
-    cards = tuple(PIECES[s.chosen] if s.chosen >= 0 else "" for s in state.seats)
+    cards: tuple[ev.CardShown, ...] = tuple(
+        PIECES[s.chosen] if s.chosen >= 0 else "" for s in state.seats
+    )
     sim.emit(ev.CardsRevealed(round=state.round, cards=cards))
     next_actor(sim)
 

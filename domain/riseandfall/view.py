@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from domain.core import Event
-from domain.riseandfall.content import BOX, PIECES, TROPHY_VP
+from domain.riseandfall.content import BOX, PIECES, TROPHY_VP, PieceName
 from domain.riseandfall.events import CardChosen, DeclineChosen, ScoreSheet
 from domain.riseandfall.scoring import score_sheets
 from domain.riseandfall.state import CHOOSE, DECLINE, OVER, WORLD, RiseFallState
@@ -38,13 +38,13 @@ class PieceView(msgspec.Struct, frozen=True):
 
     cell: int
     seat: int
-    piece: str
+    piece: PieceName
 
 
 class TrophyView(msgspec.Struct, frozen=True):
     """A trophy tile: its piece type, VP and who won it (-1: still on the board)."""
 
-    piece: str
+    piece: PieceName
     vp: int
     owner: int
 
@@ -61,22 +61,22 @@ class SeatView(msgspec.Struct, frozen=True, kw_only=True):
     coins: int
     wood: int
     stone: int
-    hand: tuple[str, ...] | None = None
+    hand: tuple[PieceName, ...] | None = None
     hand_size: int
-    discard: tuple[str, ...]
+    discard: tuple[PieceName, ...]
     discard_size: int
-    reserve: tuple[str, ...]
-    declined: tuple[str, ...]
-    trophies: tuple[str, ...]
+    reserve: tuple[PieceName, ...]
+    declined: tuple[PieceName, ...]
+    trophies: tuple[PieceName, ...]
     pieces: tuple[int, ...]
     pieces_in_reserve: tuple[int, ...]
-    to_deploy: tuple[str, ...]
+    to_deploy: tuple[PieceName, ...]
     has_chosen: bool
-    chosen: str | None = None
-    played: str | None = None
+    chosen: PieceName | None = None
+    played: PieceName | None = None
     decline_due: int
     has_declined: bool
-    decline_choice: tuple[str, ...] | None = None
+    decline_choice: tuple[PieceName, ...] | None = None
     done: bool
 
 
@@ -108,7 +108,7 @@ class RiseFallView(msgspec.Struct, frozen=True, kw_only=True):
     winners: tuple[int, ...] | None = None
 
 
-def _names(kinds: list[int] | tuple[int, ...]) -> tuple[str, ...]:
+def _names(kinds: list[int] | tuple[int, ...]) -> tuple[PieceName, ...]:
     return tuple(PIECES[k] for k in kinds)
 
 

@@ -6,7 +6,8 @@ Protos mirror the domain's structs by naming convention, so one mechanism serves
   ``T | None`` is a proto3 ``optional`` (or a message field) left unset for ``None``;
 * a ``Literal[...]`` string is a proto enum whose value names are the enum's prefix (its
   ``*_UNSPECIFIED`` name without ``UNSPECIFIED``) plus the upper-cased string, e.g. ``"city"``
-  ↔ ``RISE_AND_FALL_PIECE_CITY``;
+  ↔ ``RISE_AND_FALL_PIECE_CITY``; the empty string (a hidden value, or none) is the zero value
+  ``*_UNSPECIFIED``, and the zero value reads back as ``""``;
 * a list nested in a list is a repeated message ``<Name>List { repeated T values = 1; }``;
 * a dict nested in a list is a repeated message ``<Name>Map { map<string, T> values = 1; }``;
 * a tagged union (a dict with ``"type": Tag``) is a message with one ``oneof`` whose field
@@ -132,6 +133,9 @@ def fill(message: Message, data: Any, prefix: str = "") -> Message:
 def _scalar_in(field: Any, value: Any) -> Any:
     if field.type == FieldDescriptor.TYPE_ENUM:
         enum = field.enum_type
+        if value == "":
+            _enum_prefix(enum)
+            return 0
         name = _enum_prefix(enum) + str(value).upper()
         if name not in enum.values_by_name:
             raise ProtoMismatch(f"enum {enum.full_name} has no value {name}")
@@ -193,8 +197,11 @@ def read(message: Message, prefix: str = "") -> Any:
 def _scalar_out(field: Any, value: Any) -> Any:
     if field.type == FieldDescriptor.TYPE_ENUM:
         enum = field.enum_type
+        prefix = _enum_prefix(enum)
+        if value == 0:
+            return ""
         name = enum.values_by_number[value].name if value in enum.values_by_number else ""
-        return name[len(_enum_prefix(enum)) :].lower()
+        return name[len(prefix) :].lower()
     return value
 
 

@@ -114,14 +114,17 @@ class ReadModels:
         return db
 
     def guard(self, game_id: str, finished: bool, message: Any) -> None:
-        """Refuse to send ``message`` if it contains the seed of an unfinished game."""
+        """Refuse to send ``message`` if it contains the seed of an unfinished game, or the
+        nonce of its commitment."""
         if finished:
             return
-        seed = self.store.load_seed(game_id)
-        if seed and len(seed) >= 8:
-            blob = message.SerializeToString()
-            if seed in blob or seed.hex().encode() in blob:
-                raise SecretLeak(f"a read-model answer about game {game_id} contained its seed")
+        blob = message.SerializeToString()
+        for what, secret in (
+            ("seed", self.store.load_seed(game_id)),
+            ("nonce", self.store.load_nonce(game_id)),
+        ):
+            if secret and len(secret) >= 8 and (secret in blob or secret.hex().encode() in blob):
+                raise SecretLeak(f"a read-model answer about game {game_id} contained its {what}")
 
     # -- ListGames ----------------------------------------------------------------------------
     def list_games(self, request: pb.ListGamesRequest) -> pb.ListGamesResponse:
@@ -167,6 +170,7 @@ def summary(row: queries.GameRow) -> pb.GameSummary:
         winners=list(row.winners),
         seed_commitment=row.seed_commitment,
         seed=row.seed if row.status == "finished" else "",
+        nonce=row.nonce if row.status == "finished" else "",
         options_json=row.options_json,
         options=typed_options(row.game_type, json.loads(row.options_json or "{}")),
         parties=[pb.PartyScore(name=n, score=v, winner=w) for n, v, w in row.parties],

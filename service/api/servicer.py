@@ -175,6 +175,9 @@ class Servicer(pb_grpc.GameServiceServicer):
         outcome = game.outcome(match.state)
         pending = game.pending(match.state)
         head = self.service.head(game_id)
+        seed = head.kernel.seed or ""
+        # the nonce is as secret as the seed and revealed with it (SeedRevealed)
+        nonce = self.service.store.load_nonce(game_id) if seed else None
         status = (
             pb.GAME_STATUS_FINISHED
             if game.is_over(match.state)
@@ -194,7 +197,8 @@ class Servicer(pb_grpc.GameServiceServicer):
             scores=list(game.scores(match.state)),
             winners=list(outcome.winners) if outcome else [],
             seed_commitment=header.seed_commitment,
-            seed=head.kernel.seed or "",
+            seed=seed,
+            nonce=nonce.hex() if nonce is not None else "",
             options_json=json.dumps(header.options, sort_keys=True),
             options=typed_options(header.game_type, header.options),
             parties=[

@@ -101,9 +101,10 @@ class Mirror:
     The proto forms: a struct is a message ``<prefix><Class>`` with the same field names; a
     sequence (or a fixed tuple of one item type) is ``repeated``; a list nested in a list, or an
     optional list, is a wrapper ``XList { repeated T values = 1; }``; ``T | None`` has presence;
-    a ``Literal`` is an enum (``*_UNSPECIFIED`` first); a ``dict[str, T]`` is a ``map`` (a dict
-    nested in a list, a wrapper ``XMap { map<string, T> values = 1; }``); a
-    tagged union is a message holding exactly one ``oneof`` of ``<prefix><Class>`` messages.
+    a ``Literal`` is an enum (``*_UNSPECIFIED`` first, standing for ``""``); a
+    ``dict[str, T]`` is a ``map`` (a dict nested in a list, a wrapper
+    ``XMap { map<string, T> values = 1; }``); a tagged union is a message holding exactly
+    one ``oneof`` of ``<prefix><Class>`` messages.
     """
 
     def __init__(self, prefix: str) -> None:
@@ -251,7 +252,8 @@ class Mirror:
             self.fail(enum.full_name, "the zero value is *_UNSPECIFIED")
             return
         prefix = zero[: -len("UNSPECIFIED")]
-        expected = {prefix + str(v).upper() for v in t.values}
+        # "" (hidden, or none) is the zero value *_UNSPECIFIED (service.api.convert)
+        expected = {prefix + str(v).upper() for v in t.values if v != ""}
         actual = {v.name for v in enum.values if v.number != 0}
         if expected != actual:
             self.fail(where, f"enum values {sorted(actual)} != {sorted(expected)}")

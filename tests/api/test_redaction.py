@@ -520,12 +520,14 @@ def _oracle_catches_planted_leaks(recorder: Recorder, server: ServerProcess, see
     leaky = pb.WatchGameResponse()
     leaky.CopyFrom(stream.message)
     event = next(e for e in leaky.events if e.seq in by_seq and e.redacted)
-    event.rise_and_fall.card_chosen.card = by_seq[event.seq].value[0]
+    event.rise_and_fall.card_chosen.card = rf.RiseAndFallPiece.Value(
+        "RISE_AND_FALL_PIECE_" + by_seq[event.seq].value[0].upper()
+    )
     view_item = next(m for m in recorder.seen if m.rpc == "GetView" and m.viewer is not None)
     peeking = pb.GetViewResponse()
     peeking.CopyFrom(view_item.message)
     other = (view_item.viewer + 1) % recorder.seats  # type: ignore[operator]
-    peeking.view.rise_and_fall.seats[other].hand.values.append("city")
+    peeking.view.rise_and_fall.seats[other].hand.values.append(rf.RISE_AND_FALL_PIECE_CITY)
     told = pb.EchoResponse(payload=b"..." + seed.encode().hex().encode())
     planted = Recorder(
         recorder.stub,

@@ -170,7 +170,8 @@ def test_square_and_hex_worlds(web: WebServer, browser: Any) -> None:
     """Rise & Fall boards by geometry: the view's ``world.grid`` decides ("square" / "hex"),
     else the ruleset (riseandfall/1 square, others hex); cell id = y·40 + x (axial q, r on
     hexes); a cliff is drawn on every side between cells two levels apart (1 side on squares,
-    2 on hexes here, where cell 43 also touches 82); a piece shows its seat's number."""
+    2 on hexes here, where cell 43 also touches 82); a piece shows its seat's number, and its
+    type (a RiseAndFallPiece value on the wire) in words."""
     page = new_page(browser)
     page.goto(f"{web.base}/")
     page.wait_for_selector("#games")
@@ -181,7 +182,7 @@ def test_square_and_hex_worlds(web: WebServer, browser: Any) -> None:
           [41, 42, 81, 82].forEach((i) => { terrain[i] = 1; });
           terrain[43] = 3;
           const view = { world: { terrain, tiles: [{ cells: [41, 42, 81, 82] }] },
-                         pieces: [{ cell: 41, piece: 'nomad', seat: 1 }] };
+                         pieces: [{ cell: 41, piece: 'RISE_AND_FALL_PIECE_NOMAD', seat: 1 }] };
           const square = m.riseAndFall(view, 'riseandfall/1');
           const hex = m.riseAndFall(view, 'riseandfall/2');
           const given = m.riseAndFall({ ...view, world: { ...view.world, grid: 'hex' } },
@@ -191,10 +192,11 @@ def test_square_and_hex_worlds(web: WebServer, browser: Any) -> None:
                   given.querySelectorAll('polygon[data-cell]').length,
                   square.querySelectorAll('line.cliff').length,
                   hex.querySelectorAll('line.cliff').length,
-                  square.querySelector('.piece text').textContent];
+                  square.querySelector('.piece text').textContent,
+                  square.querySelector('.piece title').textContent];
         }"""
     )
-    assert counts == [5, 5, 5, 1, 2, "1"], counts
+    assert counts == [5, 5, 5, 1, 2, "1", "nomad of seat 1 on cell 41"], counts
 
 
 def _rf_game(stub: Any, seats: int, ruleset: str = "", seed: str = "") -> Game:

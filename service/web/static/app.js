@@ -2,7 +2,7 @@
 // Plain ES modules, no build step. Seat tokens live only in the URL fragment (#…&token=),
 // which browsers never send to a server, and travel to the API as Authorization headers.
 import { call, stream, RpcError } from "./rpc.js";
-import { render, el, SEAT_COLOURS } from "./boards.js";
+import { render, el, SEAT_COLOURS, words } from "./boards.js";
 import { checkRecord } from "./judge.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -164,14 +164,14 @@ function createForm() {
 // ------------------------------------------------------------------------------- game page
 function eventWords(e) {
   const body = e.kernel || e.riseAndFall || e.tapestry || e.imperium || {};
-  const detail = JSON.stringify(Object.values(body)[0] ?? body);
+  const detail = words(JSON.stringify(Object.values(body)[0] ?? body));
   const who = (e.seat ?? 0) < 0 ? "system" : `seat ${e.seat || 0}`;
   return `${e.seq}. ${who}: ${e.kind}${e.redacted ? " (hidden)" : ""} ${detail && detail !== "{}" ? detail.slice(0, 90) : ""}`;
 }
 
 function actionLabel(action) {
   const body = action.riseAndFall || action.tapestry || action.imperium || action;
-  return JSON.stringify(body).replace(/[{}"]/g, "").slice(0, 80) || "(action)";
+  return words(JSON.stringify(body)).replace(/[{}"]/g, "").slice(0, 80) || "(action)";
 }
 
 function cellOf(action) {

@@ -31,6 +31,13 @@ export const colourOf = (seat) => (BOTS[seat] ? BOTS[seat].colour : SEAT_COLOURS
 export const markOf = (seat) => (BOTS[seat] ? BOTS[seat].mark : String(seat));
 const values = (x) => (Array.isArray(x) ? x : (x && x.values) || []);
 
+// Rise & Fall names piece types, cards and card actions with enums in actions, events and
+// views alike (RISE_AND_FALL_PIECE_NOMAD, RISE_AND_FALL_ACTION_NAME_BUILD_CITY; see
+// riseandfall.proto): shown as the rulebook's words ("nomad", "build city").
+const ENUM_WORD = /\bRISE_AND_FALL_(?:PIECE|ACTION_NAME|RESOURCE)_([A-Z_]+)\b/g;
+export const words = (text) =>
+  String(text).replace(ENUM_WORD, (_, word) => word.toLowerCase().replaceAll("_", " "));
+
 // ---------------------------------------------------------------- Rise & Fall
 // The view's `world.grid` says the geometry ("square" or "hex"; where a view predates the
 // field, the ruleset decides: riseandfall/1 square, any other hex). A cell id is y * 40 + x.
@@ -134,7 +141,7 @@ export function riseAndFall(view, ruleset, targets = new Map()) {
       const mark = el("g", { class: "piece", "data-seat": seat },
         el("circle", { cx: x, cy: y, r: radius, fill: colour, stroke: "#000", "stroke-width": 0.8 }),
         text(x, y + radius * 0.45, seat, { "text-anchor": "middle", fill: "#fff", "font-size": radius * 1.3, "font-weight": "bold" }));
-      mark.append(el("title", {}, `${piece.piece} of seat ${seat} on cell ${c}`));
+      mark.append(el("title", {}, `${words(piece.piece || "")} of seat ${seat} on cell ${c}`));
       g.append(mark);
     });
   }
