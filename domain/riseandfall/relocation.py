@@ -75,7 +75,8 @@ class _Cascade:
     """
 
     def __init__(self, world: World, shape: int) -> None:
-        self.world = world
+        self.grid = world.grid
+        self.shapes = [t.shape for t in world.tiles]  # each tile's shape, by tile index
         self.shape = shape
         self.owner = [-1] * _N  # the movable plain on each cell
         for i in movable(world):
@@ -91,9 +92,7 @@ class _Cascade:
         if shape not in self._spots:
             anchors = (c for c in range(_N) if self.open[c])
             found: list[_Spot] = []
-            for rotation, x, y, cells in _positions(
-                "plain", shape, self.open, anchors, self.world.grid
-            ):
+            for rotation, x, y, cells in _positions("plain", shape, self.open, anchors, self.grid):
                 over = 0
                 for c in cells:
                     if self.owner[c] >= 0:
@@ -137,11 +136,11 @@ class _Cascade:
         if state in self._dead:
             return
         room = self._bound - moved.bit_count()
-        tiles = self.world.tiles
+        shapes = self.shapes
         options: dict[int, list[_Spot]] = {}  # per shape: the spots still open
         mover, choices = -1, list[_Spot]()
         for m in _bits(waiting):  # the plain with the fewest open spots goes first
-            shape = tiles[m].shape
+            shape = shapes[m]
             if shape not in options:
                 options[shape] = self._open_spots(shape, moved, used, room)
             if mover < 0 or len(options[shape]) < len(choices):
@@ -188,7 +187,7 @@ def _order(new: _Spot, placed: dict[int, _Spot]) -> tuple[object, ...]:
 def plain_solutions(world: World, shape: int, k: int, first_only: bool) -> list[TilePlacement]:
     """Every legal placement of a plain that moves exactly ``k`` plains (``k >= 1``), in a
     fixed order; sound and complete when no placement moving fewer plains exists."""
-    cascade = _Cascade(world, shape)
+    cascade = _cascade_for(world, shape)
     found: list[tuple[tuple[object, ...], TilePlacement]] = []
     for new, placed in cascade.search(k):
         if len(placed) != k:
@@ -201,12 +200,29 @@ def plain_solutions(world: World, shape: int, k: int, first_only: bool) -> list[
 
 
 _MIN_CACHE: OrderedDict[bytes, int | None] = OrderedDict()
+#: the last cascades built, by world and shape: their positions serve the minimum and then
+#: the legal actions.
+_CASCADES: OrderedDict[bytes, _Cascade] = OrderedDict()
+
+
+def _cascade_for(world: World, shape: int) -> _Cascade:
+    """The cascade search of plain ``shape`` in ``world`` (reused while the world is equal)."""
+    key = hashlib.sha256(
+        msgspec.msgpack.encode([shape, world.tiles, world.terrain, world.grid])
+    ).digest()
+    if key in _CASCADES:
+        _CASCADES.move_to_end(key)
+        return _CASCADES[key]
+    cascade = _CASCADES[key] = _Cascade(world, shape)
+    if len(_CASCADES) > 8:
+        _CASCADES.popitem(last=False)
+    return cascade
 
 
 def _fits_with_every_plain_lifted(world: World, shape: int) -> bool:
     """``True`` if plain ``shape`` has a position on the sea and the movable plains' cells
     (a necessary condition for any relocation: it prunes the exact search when none exists)."""
-    return bool(_Cascade(world, shape).spots(shape))
+    return bool(_cascade_for(world, shape).spots(shape))
 
 
 def minimum_moves(world: World, shape: int, max_moves: int | None = MAX_MOVES) -> int | None:
@@ -230,7 +246,7 @@ def minimum_moves(world: World, shape: int, max_moves: int | None = MAX_MOVES) -
     elif max_moves is None and not _fits_with_every_plain_lifted(world, shape):
         answer = None  # pruned: no number of moves can make room
     else:
-        cascade = _Cascade(world, shape)
+        cascade = _cascade_for(world, shape)
         for k in range(1, limit + 1):
             if next(cascade.search(k), None) is not None:
                 answer = k

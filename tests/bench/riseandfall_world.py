@@ -2,14 +2,15 @@
 against the square world (``riseandfall/1``) in the same run.
 
 Seeded games with the seats building the world (option ``world="players"``, random bots):
-every world-building decision's ``legal_actions`` is timed cold (the minimum-moves cache
-emptied first), giving the median and p99 per decision and, over every decision whose tiles
-could only be laid by moving plains, the slowest relocation search. A constructed case (two
-rows of sea hexes where a plain fits only after moving two) times the exact search on its
-own. Each line ends with the ratio ``riseandfall/2`` / ``riseandfall/1``. Last, seeded hex
-worlds packed with plains until one fits nowhere (:mod:`tests.riseandfall.packed_worlds`) time
-the engine's pruned relocation search against the exhaustive one it replaced
-(:mod:`tests.riseandfall.unpruned_relocation`), minimum and legal actions together.
+every world-building decision's ``legal_actions`` is timed cold (the minimum-moves and
+relocation-search caches emptied first), giving the median and p99 per decision and, over
+every decision whose tiles could only be laid by moving plains, the slowest relocation search.
+A constructed case (two rows of sea hexes where a plain fits only after moving two) times the
+exact search on its own. Each line ends with the ratio ``riseandfall/2`` / ``riseandfall/1``.
+Last, seeded hex worlds packed with plains until one fits nowhere
+(:mod:`tests.riseandfall.packed_worlds`) time the engine's pruned relocation search against
+the exhaustive one it replaced (:mod:`tests.riseandfall.unpruned_relocation`), minimum and
+legal actions together.
 
 Run alone: ``python -m tests.bench.riseandfall_world [GAMES]`` (default 20 games per player
 count; the issue's figure is over 500). Nothing is asserted.
@@ -24,7 +25,7 @@ import time
 from domain.bots import RandomBot
 from domain.core import Chance
 from domain.registry import get_ruleset
-from domain.riseandfall.relocation import _MIN_CACHE
+from domain.riseandfall.relocation import _CASCADES, _MIN_CACHE
 from domain.riseandfall.worldbuild import legal_placements, minimum_moves
 
 GAMES = 20
@@ -46,6 +47,7 @@ def _world_decisions(ruleset: str, seats: int, games: int) -> tuple[list[float],
         while state.phase == "world":
             seat = state.actor
             _MIN_CACHE.clear()
+            _CASCADES.clear()
             start = time.perf_counter()
             actions = game.legal_actions(state, seat)
             spent = time.perf_counter() - start
@@ -68,6 +70,7 @@ def _constructed_search() -> float:
 
     world = strip_world(9, [1, 5])
     _MIN_CACHE.clear()
+    _CASCADES.clear()
     start = time.perf_counter()
     assert minimum_moves(world, 1, None) == 2
     legal_placements(world, "plain", 1, None)
@@ -89,6 +92,7 @@ def _packed_searches() -> list[tuple[str, float, float]]:
     for seed, size, tight in PACKED:
         world, shape = packed_world(seed, size, tight)
         _MIN_CACHE.clear()
+        _CASCADES.clear()
         start = time.perf_counter()
         needed = minimum_moves(world, shape, None)
         legal_placements(world, "plain", shape, None)
