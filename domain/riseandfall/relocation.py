@@ -10,22 +10,25 @@ The search is a cascade from the new plain, pruned by cells:
 
 * every position of the new plain that lies on sea and movable plains' cells; the plains it
   overlaps *must* move (a position overlapping none needs no move);
-* the lowest-numbered plain that must move and has no new position yet takes each of its
-  positions on cells still free (sea or lifted plains, off the new plain and the positions
-  already taken); the plains that position overlaps must move too;
-* a branch stops as soon as more than ``k`` plains must move.
+* of the plains that must move and have no new position yet, the one with the fewest open
+  positions (on cells still free: sea or lifted plains, off the new plain and the positions
+  already taken; forcing at most the moves left) takes each of them in turn, the lowest
+  numbered on a tie; the plains that position overlaps must move too;
+* a branch stops as soon as more than ``k`` plains must move, or a waiting plain has no open
+  position; a state (plains that must move, plains placed, cells taken) that led nowhere is
+  remembered for this ``k`` and not explored again (moved plains of the same shape trading
+  positions reach the same state: that symmetry is explored once).
 
 So only moved sets reachable from the new plain are visited, where an exhaustive search tries
 every combination of ``k`` plains and every position of each. It finds exactly the minimal
 relocations: in a relocation moving the least number of plains, each moved plain's old cells
 are covered by the new plain or by another moved plain (else it could stay, one move fewer),
 which is exactly the set the cascade builds; conversely everything the cascade builds is a
-relocation. Each one is reached by a single path (the plain to place next is always the
-lowest-numbered one waiting). The legal actions are then sorted in the exhaustive search's
-order: by moved plains, new position (rotation, row, column), then each moved plain's position
-(those on sea first). Symmetric duplicates cannot arise: a tile's orientations are distinct as
-sets of cells (:func:`domain.riseandfall.tiles.orientations`), so two positions never cover
-the same cells.
+relocation. Each one is reached by a single path (the plain to place next is a function of
+the state). The legal actions are then sorted in the exhaustive search's order: by moved
+plains, new position (rotation, row, column), then each moved plain's position (those on sea
+first). Symmetric duplicates cannot arise: a tile's orientations are distinct as sets of cells
+(:func:`domain.riseandfall.tiles.orientations`), so two positions never cover the same cells.
 
 ``tests/riseandfall/test_relocation.py`` compares it with the exhaustive search kept in
 ``tests/riseandfall/unpruned_relocation.py``; ``tests/bench/riseandfall_world.py`` times both.
