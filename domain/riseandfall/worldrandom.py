@@ -15,19 +15,10 @@ from __future__ import annotations
 
 from domain.core.chance import Chance
 from domain.riseandfall import tiles as catalogue
+from domain.riseandfall.placement import _BELOW, _EMPTY, _LAYER, MAX_MOVES, TilePlacement
 from domain.riseandfall.world import GRID, World, cell_of
-from domain.riseandfall.worldbuild import (
-    _BELOW,
-    _EMPTY,
-    _LAYER,
-    MAX_MOVES,
-    TilePlacement,
-    _Board,
-    initial_world,
-    legal_placements,
-    place,
-    supply,
-)
+from domain.riseandfall.worldboard import _Board
+from domain.riseandfall.worldbuild import initial_world, legal_placements, place, supply
 
 #: legal candidates drawn per tile; the tightest one (fewest free sides) is laid.
 _SAMPLE = 4

@@ -29,12 +29,14 @@ a ``note``; :func:`assumptions` lists the assumed ones.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TypeVar
 
 import msgspec
 
+from domain.tapestry import hexmap
 from domain.tapestry.content_types import (
     Achievement,
     AchievementsFile,
@@ -304,6 +306,9 @@ def _records() -> Iterator[tuple[str, Sourced]]:
     for name, records in groups:
         for record in records:
             yield f"{name}#{getattr(record, 'id')}", record  # noqa: B009
+    for board in _map.boards:
+        for island in board.islands:
+            yield f"map.json#{board.id}/islands/{island.id}", island
     for decision in _decisions.decisions:
         yield f"decisions.json#{decision.topic}", decision
     yield "dice.json#science", _dice.science
@@ -480,6 +485,7 @@ def _check_map() -> None:
             start = capital.start_small if board.id == "small" else capital.start_large
             if start not in set(cells) or capital.id not in starts:
                 raise _fail(f"capitals.json#{capital.id}", f"start hex {start} not on {where}")
+        _check_islands(board)
     if sorted(TERRITORY_TILES) != list(range(1, 49)):
         raise _fail("territory_tiles.json", "needs 48 tiles, ids 1..48")
     for tile in _territory.tiles:
@@ -488,6 +494,30 @@ def _check_map() -> None:
             raise _fail(f"territory_tiles.json#{tile.id}", "6 corners; center only on islands")
     if sorted(SPACE_TILES) != list(range(1, 16)):
         raise _fail("space_tiles.json", "needs 15 tiles, ids 1..15")
+
+
+def _check_islands(board: Board) -> None:
+    """The islands are exactly the edge-joined groups of printed hexes other than the central
+    island, each centre touching every other hex of its island, listed clockwise from the top
+    (the reading recorded with each island)."""
+    printed = {(h.q, h.r) for h in board.hexes if h.corners and not h.central_island}
+    listed = [cell for island in board.islands for cell in island.hexes]
+    where = f"map.json#{board.id}/islands"
+    if sorted(listed) != sorted(printed) or len(set(listed)) != len(listed):
+        raise _fail(where, "the islands must cover the printed hexes once each")
+    angles: list[float] = []
+    for number, island in enumerate(board.islands):
+        cells = set(island.hexes)
+        for cell in island.hexes:
+            if cell != island.centre and cell not in hexmap.neighbours(island.centre):
+                raise _fail(f"{where}/{island.id}", f"{cell} does not touch the centre")
+        joined = any(n in printed - cells for c in cells for n in hexmap.neighbours(c))
+        if island.id != number or island.centre not in cells or joined:
+            raise _fail(f"{where}/{island.id}", "ids 0.. in order; an island is a whole group")
+        q, r = island.centre
+        angles.append(math.atan2(r - q, -(q + r)) % math.tau)
+    if angles != sorted(angles):
+        raise _fail(where, "islands are listed clockwise from the top")
 
 
 def _check_rest() -> None:

@@ -297,12 +297,28 @@ class MapHex(msgspec.Struct, frozen=True, kw_only=True):
     start_for_capitals: tuple[int, ...] = ()
 
 
+class Island(Sourced, frozen=True, kw_only=True):
+    """A printed island of a board (the rulebook's variant "placez vos avant-postes au centre
+    de l'île la plus proche de vous").
+
+    ``hexes`` are the island's printed hexes (axial ``(q, r)``), ``centre`` the one of them
+    touching every other; islands are listed clockwise around the board from the top, and
+    ``id`` counts from 0 in that order.
+    """
+
+    id: int
+    centre: tuple[int, int]
+    hexes: tuple[tuple[int, int], ...]
+
+
 class Board(Sourced, frozen=True, kw_only=True):
-    """A map board (``"small"`` 1-3 players, ``"large"`` 4-5) and its hexes."""
+    """A map board (``"small"`` 1-3 players, ``"large"`` 4-5), its hexes and its islands
+    around the central one (clockwise from the top)."""
 
     id: str
     players: tuple[int, ...]
     hexes: tuple[MapHex, ...]
+    islands: tuple[Island, ...] = ()
 
 
 class MapFile(msgspec.Struct, frozen=True):

@@ -198,6 +198,12 @@ class TapestryGame(Game[TapestryState]):
         if not self.min_seats <= seats <= self.max_seats:
             raise MalformedCommand("SEATS", "This Tapestry engine plays 1 to 5 players.")
         solo.check_options(options, seats)
+        if isinstance(options, TapestryOptions2) and options.island_start and seats < 2:
+            raise MalformedCommand(
+                "INVALID_OPTION",
+                "Option island_start: the start on the nearest island needs 2 to 5 seats "
+                "(a solo game starts where the Automa's rules say).",
+            )
         if len(options.starting_civilizations) > seats:
             raise ValueError(f"starting_civilizations has more entries than the {seats} seats")
         rules = TapestryRules(revision=self.revision)
@@ -383,6 +389,8 @@ class TapestryGame2(TapestryGame):
     ruleset_version = "tapestry/2"
     revision = 2
     options_type = TapestryOptions2
+    #: the island start came after tapestry/2's first release.
+    late_options = TapestryGame.late_options | {"island_start"}
 
 
 def variant_rules(options: TapestryOptions2, revision: int) -> TapestryRules:
@@ -393,6 +401,7 @@ def variant_rules(options: TapestryOptions2, revision: int) -> TapestryRules:
         draw_two_tapestry=options.draw_two_tapestry,
         draw_two_civilizations=options.draw_two_civilizations,
         nanotechnology_two_cards=options.nanotechnology_two_cards,
+        island_start=options.island_start,
         removed_tapestry=_card_ids(
             "removed_tapestry_cards",
             options.removed_tapestry_cards,

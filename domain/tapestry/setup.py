@@ -4,6 +4,8 @@ Rules: "Mise en place générale" (board by player count, 3 face-up tech cards),
 des joueurs" (A: 2 civilizations dealt, keep 1; capitals at random with 4-5 players, a random
 pair to choose from with 1-3; 2 outposts on the start territory; B: income mat; F/G: civilization
 setup and rebalancing), "Premier joueur" (at random). Only implemented civilizations are dealt.
+"VARIANTES": the start on the nearest island instead of the capital's territory
+(:func:`island_of`).
 """
 
 from __future__ import annotations
@@ -58,18 +60,43 @@ def dealt_count(state: TapestryState) -> int:
     return max(1, min(state.options.civilizations_dealt, available // dealt_to))
 
 
-def home_hex(state: TapestryState, capital: int) -> int:
-    """Board index of a capital's start territory on this game's board."""
+def island_of(seats: int, seat: int) -> int:
+    """The island (its number clockwise from the top, ``map.json`` ``islands``) where ``seat``
+    starts under the variant ``island_start`` ("VARIANTES": « placez vos avant-postes au centre
+    de l'île la plus proche de vous. Lors d'une partie à 4 joueurs, espacez les positions de
+    départ équitablement afin qu'aucun joueur n'ait pas de voisin »).
+
+    The seats sit clockwise around the board in seat order (the next seat is the left
+    neighbour), seat 0 facing the top island; the starts are spread as evenly as the islands
+    allow: seat ``i`` of ``n`` takes island ``i * k // n`` of the board's ``k`` (3 on the small
+    board, 6 on the large one). With 4 seats on 6 islands that is islands 0, 1, 3, 4: gaps of
+    1 and 2 in turn, so every seat has a neighbouring island taken.
+
+    >>> [island_of(4, s) for s in range(4)], [island_of(5, s) for s in range(5)]
+    ([0, 1, 3, 4], [0, 1, 2, 3, 4])
+    >>> [island_of(2, s) for s in range(2)], [island_of(3, s) for s in range(3)]
+    ([0, 1], [0, 1, 2])
+    """
+    islands = len(C.board_for(seats).islands)
+    return seat * islands // seats
+
+
+def home_hex(state: TapestryState, capital: int, seat: int = 0) -> int:
+    """Board index of ``seat``'s start territory on this game's board: its capital's, or with
+    the variant ``island_start`` the centre of its island (:func:`island_of`)."""
     record = C.CAPITALS[capital]
     if state.n == 1:  # solo: the 2/4 territory whatever the capital (domain.tapestry.solo)
         return hex_at(state, *SOLO.human_home)
+    if state.rules.island_start:
+        island = C.board_for(state.n).islands[island_of(state.n, seat)]
+        return hex_at(state, *island.centre)
     q, r = record.start_small if state.board == "small" else record.start_large
     return hex_at(state, q, r)
 
 
 def choose_capital(ctx: Ctx, seat: int, capital: int) -> None:
     """``seat`` keeps ``capital``: its 2 starting outposts go on the start territory."""
-    home = home_hex(ctx.state, capital)
+    home = home_hex(ctx.state, capital, seat)
     ctx.emit(ev.CapitalChosen(seat=seat, capital=capital, home=home))
     ctx.emit(ev.OutpostsStarted(seat=seat, hex=home, count=START_OUTPOSTS))
 

@@ -77,6 +77,9 @@ class TapestryOptions2(TapestryOptions, frozen=True, kw_only=True):
             the game before it starts ("vous pouvez vous mettre d'accord pour retirer des
             cartes Fresque"); every copy of the card is removed.
         removed_tech_cards: tech cards (keys, e.g. ``"radio"``) taken out likewise.
+        island_start: "au lieu d'utiliser les capitales pour déterminer l'emplacement de
+            départ sur la carte, placez vos avant-postes au centre de l'île la plus proche de
+            vous" (2 to 5 seats; :func:`domain.tapestry.setup.island_of`).
     """
 
     draw_two_tapestry: bool = False
@@ -84,6 +87,7 @@ class TapestryOptions2(TapestryOptions, frozen=True, kw_only=True):
     nanotechnology_two_cards: bool = False
     removed_tapestry_cards: tuple[str, ...] = ()
     removed_tech_cards: tuple[str, ...] = ()
+    island_start: bool = False
 
 
 class TapestryRules(msgspec.Struct, frozen=True, kw_only=True):
@@ -101,6 +105,7 @@ class TapestryRules(msgspec.Struct, frozen=True, kw_only=True):
     nanotechnology_two_cards: bool = False
     removed_tapestry: tuple[int, ...] = ()
     removed_tech: tuple[int, ...] = ()
+    island_start: bool = False
 
 
 class Frame(msgspec.Struct, frozen=True, kw_only=True):

@@ -68,6 +68,8 @@ class SeatView(msgspec.Struct, frozen=True, kw_only=True):
     civ_tokens: dict[str, tuple[int, ...]]
     #: the capital's impassable plots (``'1'``), printed or added (Architects' cubes).
     capital_blocked: tuple[str, ...] = ()
+    #: board index of the start territory (-1 before the capital is kept).
+    home: int = -1
 
 
 class TapestryView(msgspec.Struct, frozen=True, kw_only=True):
@@ -99,6 +101,8 @@ class TapestryView(msgspec.Struct, frozen=True, kw_only=True):
     winners: tuple[int, ...] | None = None
     #: the Automa and the Shadow Empire (``None`` in a game without bots).
     solo: SoloView | None = None
+    #: the rulebook's variants ("VARIANTES") in force, by option name (``variants_of``).
+    variants: tuple[str, ...] = ()
 
 
 def _mat(played: list[Played]) -> tuple[Played, ...]:
@@ -139,7 +143,28 @@ def seat_view(state: TapestryState, index: int, viewer: int | None) -> SeatView:
             if own or not sealed_key(seat.civ_tokens, k)
         },
         capital_blocked=tuple(seat.grid_blocked),
+        home=seat.home,
     )
+
+
+def variants_of(state: TapestryState) -> tuple[str, ...]:
+    """The names of the ``tapestry/2`` variant options in force, in option order.
+
+    >>> from domain.tapestry.state import TapestryOptions, TapestryRules
+    >>> rules = TapestryRules(revision=2, island_start=True)
+    >>> variants_of(TapestryState(options=TapestryOptions(), seats=[], rules=rules))
+    ('island_start',)
+    """
+    rules = state.rules
+    flags = (
+        ("draw_two_tapestry", rules.draw_two_tapestry),
+        ("draw_two_civilizations", rules.draw_two_civilizations),
+        ("nanotechnology_two_cards", rules.nanotechnology_two_cards),
+        ("removed_tapestry_cards", bool(rules.removed_tapestry)),
+        ("removed_tech_cards", bool(rules.removed_tech)),
+        ("island_start", rules.island_start),
+    )
+    return tuple(name for name, on in flags if on)
 
 
 def make_view(
@@ -173,6 +198,7 @@ def make_view(
         final_scores=tuple(state.final_scores) if state.final_scores is not None else None,
         winners=tuple(state.winners) if state.winners is not None else None,
         solo=solo_view(state),
+        variants=variants_of(state),
     )
 
 

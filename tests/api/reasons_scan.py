@@ -40,10 +40,10 @@ COMPUTED = {
     "FOREST_NOT_ON_PLAIN": "domain/riseandfall/worldbuild.py",
     "MOUNTAIN_NOT_ON_FOREST": "domain/riseandfall/worldbuild.py",
     "GLACIER_NOT_ON_MOUNTAIN": "domain/riseandfall/worldbuild.py",
-    # domain/riseandfall/worldbuild.py: _Board.sea_error returns (code, message)
-    "SEA_OVERLAP": "domain/riseandfall/worldbuild.py",
-    "SEA_MUST_TOUCH_TWO": "domain/riseandfall/worldbuild.py",
-    "SEA_ENCLOSES_EMPTY": "domain/riseandfall/worldbuild.py",
+    # domain/riseandfall/worldboard.py: _Board.sea_error returns (code, message)
+    "SEA_OVERLAP": "domain/riseandfall/worldboard.py",
+    "SEA_MUST_TOUCH_TWO": "domain/riseandfall/worldboard.py",
+    "SEA_ENCLOSES_EMPTY": "domain/riseandfall/worldboard.py",
 }
 
 #: codes in the source that are never sent as a reason: internal defaults; the game setup's

@@ -17,7 +17,8 @@ from annales.v1 import annales_pb2_grpc
 from domain.core.errors import RuleViolation
 from domain.registry import get_codec
 from domain.riseandfall.commands import Activate, ChooseCard, Deploy, PlaceTile
-from domain.riseandfall.worldbuild import _LAYER, TileMove, TilePlacement, check_placement
+from domain.riseandfall.placement import _LAYER
+from domain.riseandfall.worldbuild import TileMove, TilePlacement, check_placement
 from domain.tapestry.commands import ChooseCapital
 from domain.tournament import engine
 from domain.tournament.engine import TournamentState

@@ -301,6 +301,7 @@ def test_views_round_trip(samples: Samples) -> None:
             nanotechnology_two_cards=True,
             removed_tapestry_cards=("renaissance",),
             removed_tech_cards=("radio",),
+            island_start=True,
         ),
     ],
 )

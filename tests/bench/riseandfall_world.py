@@ -2,11 +2,15 @@
 against the square world (``riseandfall/1``) in the same run.
 
 Seeded games with the seats building the world (option ``world="players"``, random bots):
-every world-building decision's ``legal_actions`` is timed cold (the minimum-moves cache
-emptied first), giving the median and p99 per decision and, over every decision whose tiles
-could only be laid by moving plains, the slowest relocation search. A constructed case (two
-rows of sea hexes where a plain fits only after moving two) times the exact search on its
-own. Each line ends with the ratio ``riseandfall/2`` / ``riseandfall/1``.
+every world-building decision's ``legal_actions`` is timed cold (the minimum-moves and
+relocation-search caches emptied first), giving the median and p99 per decision and, over
+every decision whose tiles could only be laid by moving plains, the slowest relocation search.
+A constructed case (two rows of sea hexes where a plain fits only after moving two) times the
+exact search on its own. Each line ends with the ratio ``riseandfall/2`` / ``riseandfall/1``.
+Last, seeded hex worlds packed with plains until one fits nowhere
+(:mod:`tests.riseandfall.packed_worlds`) time the engine's pruned relocation search against
+the exhaustive one it replaced (:mod:`tests.riseandfall.unpruned_relocation`), minimum and
+legal actions together.
 
 Run alone: ``python -m tests.bench.riseandfall_world [GAMES]`` (default 20 games per player
 count; the issue's figure is over 500). Nothing is asserted.
@@ -21,7 +25,8 @@ import time
 from domain.bots import RandomBot
 from domain.core import Chance
 from domain.registry import get_ruleset
-from domain.riseandfall.worldbuild import _MIN_CACHE, legal_placements, minimum_moves
+from domain.riseandfall.relocation import _CASCADES, _MIN_CACHE
+from domain.riseandfall.worldbuild import legal_placements, minimum_moves
 
 GAMES = 20
 
@@ -42,6 +47,7 @@ def _world_decisions(ruleset: str, seats: int, games: int) -> tuple[list[float],
         while state.phase == "world":
             seat = state.actor
             _MIN_CACHE.clear()
+            _CASCADES.clear()
             start = time.perf_counter()
             actions = game.legal_actions(state, seat)
             spent = time.perf_counter() - start
@@ -64,10 +70,40 @@ def _constructed_search() -> float:
 
     world = strip_world(9, [1, 5])
     _MIN_CACHE.clear()
+    _CASCADES.clear()
     start = time.perf_counter()
     assert minimum_moves(world, 1, None) == 2
     legal_placements(world, "plain", 1, None)
     return time.perf_counter() - start
+
+
+#: (seed, sea cells, tight packing) of the packed worlds timed (minimum 1 to 4 moves, or none).
+PACKED = [(seed, size, False) for seed in range(6) for size in (40, 56, 90)] + [
+    (seed, size, True) for seed in range(2) for size in (48, 90)
+]
+
+
+def _packed_searches() -> list[tuple[str, float, float]]:
+    """Per packed world: its label, then seconds of the pruned and of the exhaustive search."""
+    from tests.riseandfall.packed_worlds import packed_world
+    from tests.riseandfall.unpruned_relocation import unpruned_minimum_moves, unpruned_relocations
+
+    rows = []
+    for seed, size, tight in PACKED:
+        world, shape = packed_world(seed, size, tight)
+        _MIN_CACHE.clear()
+        _CASCADES.clear()
+        start = time.perf_counter()
+        needed = minimum_moves(world, shape, None)
+        legal_placements(world, "plain", shape, None)
+        pruned = time.perf_counter() - start
+        start = time.perf_counter()
+        assert unpruned_minimum_moves(world, shape, None) == needed
+        unpruned_relocations(world, shape, None)
+        exhaustive = time.perf_counter() - start
+        label = f"seed {seed}, {size} sea cells{', tight' if tight else ''}: minimum {needed}"
+        rows.append((label, pruned, exhaustive))
+    return rows
 
 
 def _p99(values: list[float]) -> float:
@@ -97,6 +133,19 @@ def main(games: int = GAMES) -> None:
             f"{hexes[1] * 1e3:.1f} ms"
         )
     print(f"constructed 2-move relocation search on hexes: {_constructed_search() * 1e3:.1f} ms")
+    rows = _packed_searches()
+    for label, pruned, exhaustive in rows:
+        print(
+            f"packed world {label}: pruned {pruned * 1e3:.1f} ms | exhaustive "
+            f"{exhaustive * 1e3:.1f} ms | ratio {pruned / exhaustive:.2f}"
+        )
+    total_pruned = sum(r[1] for r in rows)
+    total_exhaustive = sum(r[2] for r in rows)
+    print(
+        f"packed worlds, {len(rows)} searches: pruned {total_pruned:.2f} s | exhaustive "
+        f"{total_exhaustive:.2f} s | worst pruned {max(r[1] for r in rows) * 1e3:.0f} ms, "
+        f"worst exhaustive {max(r[2] for r in rows) * 1e3:.0f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -33,7 +33,8 @@ def test_variant_creates_a_tapestry_2_game_with_the_variants(
         app,
         [
             "variant", "tapestry", "-v", "draw-two-tapestry", "-v", "nanotechnology-two-cards",
-            "--remove-tech", "radio", "--players", "2", "--seed", "cli-variant",
+            "-v", "island-start", "--remove-tech", "radio", "--players", "2",
+            "--seed", "cli-variant",
             "--server", annales_server.target, "--tokens", str(tmp_path / "tokens.json"),
         ],
     )  # fmt: skip
@@ -42,6 +43,7 @@ def test_variant_creates_a_tapestry_2_game_with_the_variants(
     options = json.loads(game.options_json)
     assert game.ruleset == "tapestry/2"
     assert options["draw_two_tapestry"] and options["nanotechnology_two_cards"]
+    assert options["island_start"]
     assert options["removed_tech_cards"] == ["radio"]
 
 
@@ -74,6 +76,6 @@ def test_plain_ruleset_choice_and_unknown_variant(
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert _game(annales_server, result.output).ruleset == "tapestry/1"
-    bad = runner.invoke(app, ["variant", "tapestry", "-v", "island-start"])
-    assert bad.exit_code == 1 and "unknown variant 'island-start'" in bad.output
-    assert "draw-two-tapestry" in bad.output
+    bad = runner.invoke(app, ["variant", "tapestry", "-v", "science-die"])
+    assert bad.exit_code == 1 and "unknown variant 'science-die'" in bad.output
+    assert "draw-two-tapestry" in bad.output and "island-start" in bad.output

@@ -13,11 +13,12 @@ from typing import Any
 
 from domain.core import Chance, Command, Event
 from domain.riseandfall.content import KIND, MERCHANT, PIECES
-from domain.riseandfall.game import RiseAndFall
+from domain.riseandfall.game import RiseAndFall, RiseAndFallHex
 from domain.riseandfall.state import ACTIONS, RiseFallOptions, RiseFallState
 from domain.riseandfall.world import GRID, Terrain, World, cell_of
 
 GAME = RiseAndFall()
+HEX_GAME = RiseAndFallHex()
 _CHARS = {
     ".": Terrain.EMPTY,
     "~": Terrain.SEA,
@@ -90,12 +91,20 @@ def settle(state: RiseFallState, played: dict[int, str] | None = None) -> RiseFa
     return state
 
 
+def game_of(state: RiseFallState) -> Any:
+    """The ruleset of a position's grid: ``riseandfall/1`` on squares, ``riseandfall/2`` on
+    hexes."""
+    return HEX_GAME if state.world.grid == "hex" else GAME
+
+
 def run(state: RiseFallState, seat: int, command: Command) -> tuple[list[Event], RiseFallState]:
-    """Decide ``command`` and fold its events into a copy; the events and the new state."""
-    events = GAME.decide(state, seat, command, Chance(b"tests", 0))
-    after = GAME.copy_state(state)
+    """Decide ``command`` under the ruleset of the state's grid and fold its events into a
+    copy; the events and the new state."""
+    game = game_of(state)
+    events = game.decide(state, seat, command, Chance(b"tests", 0))
+    after = game.copy_state(state)
     for event in events:
-        GAME.evolve(after, event)
+        game.evolve(after, event)
     return events, after
 
 

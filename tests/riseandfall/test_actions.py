@@ -16,7 +16,7 @@ from domain.riseandfall.content import CITY, MERCHANT, NOMAD, SHIP
 from domain.riseandfall.game import RiseAndFallHex
 from domain.riseandfall.state import RiseFallState
 from domain.riseandfall.world import cell_of as c
-from tests.riseandfall.helpers import GAME, of, put, run, settle, table
+from tests.riseandfall.helpers import GAME, game_of, of, put, run, settle, table
 
 #: the example tests run under both rulesets (square and hexagonal worlds).
 RULESETS = [GAME, RiseAndFallHex()]
@@ -30,16 +30,18 @@ NOMAD_WORLD = [
 
 
 def refused(state: RiseFallState, command: Activate, seat: int = 0) -> str:
-    """The code of the violation ``command`` raises (fails if it is accepted)."""
+    """The code of the violation ``command`` raises (fails if it is accepted), under the
+    ruleset of the state's grid."""
+    game = game_of(state)
     with pytest.raises(RuleViolation) as err:
-        GAME.decide(state, seat, command, _chance())
-    assert command not in GAME.legal_actions(state, seat)
+        game.decide(state, seat, command, _chance())
+    assert command not in game.legal_actions(state, seat)
     return err.value.code
 
 
 def accepted(state: RiseFallState, command: Activate, seat: int = 0) -> list[Event]:
     """The events of an accepted ``command`` (also checks it is listed as legal)."""
-    assert command in GAME.legal_actions(state, seat)
+    assert command in game_of(state).legal_actions(state, seat)
     events, _ = run(state, seat, command)
     return events
 
@@ -54,17 +56,19 @@ def act(x: int, y: int, action: str, tx: int | None = None, ty: int | None = Non
     return Activate(cell=c(x, y), action=action, target=target)  # type: ignore[arg-type]
 
 
-def nomad_table() -> RiseFallState:
-    state = table(NOMAD_WORLD)
+def nomad_table(game: Any = GAME) -> RiseFallState:
+    state = table(NOMAD_WORLD, game=game)
     put(state, 0, "nomad", 2, 1)
     put(state, 1, "nomad", 1, 1)
     return settle(state, {0: "nomad", 1: "nomad"})
 
 
 # -- generic checks ------------------------------------------------------------------------
-def test_generic_refusals() -> None:
-    """B - Actions: own turn, own piece of the played type, known action, target or not."""
-    state = nomad_table()
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_generic_refusals(game: Any) -> None:
+    """B - Actions: own turn, own piece of the played type, known action, target or not.
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
+    state = nomad_table(game)
     assert refused(state, act(1, 1, "produce"), seat=1) == "NOT_YOUR_TURN"
     assert refused(state, act(1, 1, "produce")) == "NO_SUCH_PIECE"
     assert refused(state, act(2, 2, "produce")) == "NO_SUCH_PIECE"
@@ -72,43 +76,47 @@ def test_generic_refusals() -> None:
     assert refused(state, act(2, 1, "move")) == "TARGET_REQUIRED"
     assert refused(state, act(2, 1, "produce", 2, 0)) == "NO_TARGET"
     with pytest.raises(MalformedCommand):
-        GAME.decide(state, 0, Activate(cell=-4, action="produce"), _chance())
+        game.decide(state, 0, Activate(cell=-4, action="produce"), _chance())
     with pytest.raises(MalformedCommand):
-        GAME.decide(state, 0, Activate(cell=c(2, 1), action="fly"), _chance())  # type: ignore[arg-type]
+        game.decide(state, 0, Activate(cell=c(2, 1), action="fly"), _chance())  # type: ignore[arg-type]
     with pytest.raises(RuleViolation) as err:
-        GAME.decide(state, 0, ChooseCard(card="city"), _chance())
+        game.decide(state, 0, ChooseCard(card="city"), _chance())
     assert err.value.code == "WRONG_PHASE"
     with pytest.raises(MalformedCommand):
-        GAME.decide(state, 0, Activate(cell="x", action="move"), _chance())  # type: ignore[arg-type]
+        game.decide(state, 0, Activate(cell="x", action="move"), _chance())  # type: ignore[arg-type]
     with pytest.raises(RuleViolation) as err:
-        GAME.decide(state, 7, Activate(cell=c(2, 1), action="produce"), _chance())
-    assert err.value.code == "NO_SUCH_SEAT" and GAME.legal_actions(state, 7) == []
+        game.decide(state, 7, Activate(cell=c(2, 1), action="produce"), _chance())
+    assert err.value.code == "NO_SUCH_SEAT" and game.legal_actions(state, 7) == []
 
 
 # -- nomads --------------------------------------------------------------------------------
-def test_nomad_move() -> None:
-    """Nomades / Mouvement: adjacent empty plain, forest or mountain, no cliff; once a turn."""
-    state = nomad_table()
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_nomad_move(game: Any) -> None:
+    """Nomades / Mouvement: adjacent empty plain, forest or mountain, no cliff; once a turn.
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
+    state = nomad_table(game)
     events, after = run(state, 0, act(2, 1, "move", 2, 2))
     assert events[0] == ev.PieceMoved(seat=0, piece="nomad", origin=c(2, 1), cell=c(2, 2))
     assert refused(after, act(2, 2, "move", 2, 1)) == "ALREADY_ACTIVATED"
     assert refused(state, act(2, 1, "move", 2, 3)) == "NOT_ADJACENT"
     assert refused(state, act(2, 1, "move", 1, 1)) == "OCCUPIED"
-    state2 = table(NOMAD_WORLD)
+    state2 = table(NOMAD_WORLD, game=game)
     put(state2, 0, "nomad", 2, 2)
     put(state2, 0, "nomad", 4, 1)
     settle(state2, {0: "nomad"})
     assert refused(state2, act(2, 2, "move", 3, 2)) == "CLIFF"
     assert refused(state2, act(4, 1, "move", 5, 1)) == "BAD_TERRAIN"
-    state3 = table(NOMAD_WORLD)
+    state3 = table(NOMAD_WORLD, game=game)
     put(state3, 0, "nomad", 1, 1)
     settle(state3, {0: "nomad"})
     assert refused(state3, act(1, 1, "move", 0, 1)) == "BAD_TERRAIN"
 
 
-def test_nomad_produce() -> None:
-    """Nomades / Production: wood in a forest, stone on a mountain; cap of 5; bank stock."""
-    state = table(NOMAD_WORLD)
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_nomad_produce(game: Any) -> None:
+    """Nomades / Production: wood in a forest, stone on a mountain; cap of 5; bank stock.
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
+    state = table(NOMAD_WORLD, game=game)
     put(state, 0, "nomad", 3, 1)
     put(state, 0, "nomad", 4, 1)
     put(state, 0, "nomad", 2, 1)
@@ -122,9 +130,11 @@ def test_nomad_produce() -> None:
     assert refused(state, act(4, 1, "produce")) == "BANK_EMPTY"
 
 
-def test_nomad_builds_city() -> None:
-    """Nomades / Construction d'une ville: plain or forest, 1 wood and 1 stone."""
-    state = table(NOMAD_WORLD)
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_nomad_builds_city(game: Any) -> None:
+    """Nomades / Construction d'une ville: plain or forest, 1 wood and 1 stone.
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
+    state = table(NOMAD_WORLD, game=game)
     put(state, 0, "nomad", 2, 1)
     put(state, 0, "nomad", 4, 1)
     put(state, 0, "city", 2, 0)
@@ -143,9 +153,11 @@ def test_nomad_builds_city() -> None:
     assert refused(state, act(2, 1, "build_city")) == "NO_PIECE_IN_RESERVE"
 
 
-def test_nomad_builds_temple() -> None:
-    """Nomades / Construction d'un temple: plain or mountain (not forest), 2 stone."""
-    state = table(NOMAD_WORLD)
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_nomad_builds_temple(game: Any) -> None:
+    """Nomades / Construction d'un temple: plain or mountain (not forest), 2 stone.
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
+    state = table(NOMAD_WORLD, game=game)
     put(state, 0, "nomad", 4, 1)
     put(state, 0, "nomad", 3, 1)
     settle(state, {0: "nomad"})
@@ -158,9 +170,11 @@ def test_nomad_builds_temple() -> None:
     assert refused(state, act(4, 1, "build_temple")) == "NOT_ENOUGH_STONE"
 
 
-def test_nomad_builds_ship() -> None:
-    """Nomades / Construction d'un navire: on a plain next to an empty sea cell, 1 wood."""
-    state = table(NOMAD_WORLD)
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_nomad_builds_ship(game: Any) -> None:
+    """Nomades / Construction d'un navire: on a plain next to an empty sea cell, 1 wood.
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
+    state = table(NOMAD_WORLD, game=game)
     put(state, 0, "nomad", 1, 1)
     put(state, 0, "nomad", 3, 1)
     put(state, 1, "ship", 1, 0)
@@ -177,17 +191,19 @@ def test_nomad_builds_ship() -> None:
 
 
 # -- cities --------------------------------------------------------------------------------
-def city_table() -> RiseFallState:
-    state = table(NOMAD_WORLD)
+def city_table(game: Any = GAME) -> RiseFallState:
+    state = table(NOMAD_WORLD, game=game)
     put(state, 0, "city", 2, 1)
     put(state, 0, "city", 2, 2)
     put(state, 0, "nomad", 1, 1)
     return settle(state, {0: "city"})
 
 
-def test_city_grows() -> None:
-    """Villes / Croissance: a nomad on an adjacent empty plain, forest or mountain, no cliff."""
-    state = city_table()
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_city_grows(game: Any) -> None:
+    """Villes / Croissance: a nomad on an adjacent empty plain, forest or mountain, no cliff.
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
+    state = city_table(game)
     events = accepted(state, act(2, 1, "grow", 3, 1))
     assert events[0] == ev.NomadGrown(seat=0, city=c(2, 1), cell=c(3, 1))
     assert refused(state, act(2, 1, "grow", 1, 1)) == "OCCUPIED"
@@ -195,16 +211,18 @@ def test_city_grows() -> None:
     assert refused(state, act(2, 1, "grow", 4, 1)) == "NOT_ADJACENT"
     state.seats[0].pieces[NOMAD] = 8
     assert refused(state, act(2, 1, "grow", 3, 1)) == "NO_PIECE_IN_RESERVE"
-    sea = table(["~p"])
+    sea = table(["~p"], game=game)
     put(sea, 0, "city", 1, 0)
     settle(sea, {0: "city"})
     assert refused(sea, act(1, 0, "grow", 0, 0)) == "BAD_TERRAIN"
 
 
-def test_city_education() -> None:
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_city_education(game: Any) -> None:
     """Villes / Éducation: an adjacent own nomad (no cliff) becomes a merchant (2) or a
-    mountaineer (1)."""
-    state = city_table()
+    mountaineer (1).
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
+    state = city_table(game)
     state.seats[0].coins = 2
     events, after = run(state, 0, act(2, 1, "train_merchant", 1, 1))
     assert events[0] == ev.PieceTrained(
@@ -217,7 +235,7 @@ def test_city_education() -> None:
     assert refused(state, act(2, 1, "train_merchant", 3, 1)) == "NO_NOMAD"
     state.seats[0].coins = 1
     assert refused(state, act(2, 1, "train_merchant", 1, 1)) == "NOT_ENOUGH_COINS"
-    cliff = table(["pm"])
+    cliff = table(["pm"], game=game)
     put(cliff, 0, "city", 0, 0)
     put(cliff, 0, "nomad", 1, 0)
     settle(cliff, {0: "city"})
@@ -225,9 +243,11 @@ def test_city_education() -> None:
     assert refused(cliff, act(0, 0, "train_mountaineer", 1, 0)) == "CLIFF"
 
 
-def test_city_taxes_and_empty_bank() -> None:
-    """Villes / Taxes: mountain 1, plain 2, forest 3; Les coffres de la banque sont vides."""
-    state = table(["pfm"])
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_city_taxes_and_empty_bank(game: Any) -> None:
+    """Villes / Taxes: mountain 1, plain 2, forest 3; Les coffres de la banque sont vides.
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
+    state = table(["pfm"], game=game)
     for x in range(3):
         put(state, 0, "city", x, 0)
     settle(state, {0: "city"})
@@ -251,25 +271,29 @@ SHIP_WORLD = [
 ]
 
 
-def ship_table() -> RiseFallState:
-    state = table(SHIP_WORLD)
+def ship_table(game: Any = GAME) -> RiseFallState:
+    state = table(SHIP_WORLD, game=game)
     put(state, 0, "ship", 2, 1)
     put(state, 0, "ship", 1, 1)
     put(state, 1, "ship", 1, 0)
     return settle(state, {0: "ship", 1: "ship"})
 
 
-def test_ship_moves_within_its_sea_region() -> None:
-    """Navires / Mouvement: any empty sea cell of the same region, through occupied cells."""
-    state = ship_table()
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_ship_moves_within_its_sea_region(game: Any) -> None:
+    """Navires / Mouvement: any empty sea cell of the same region, through occupied cells.
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
+    state = ship_table(game)
     assert isinstance(accepted(state, act(2, 1, "move", 0, 0))[0], ev.PieceMoved)
     assert refused(state, act(2, 1, "move", 4, 0)) == "OTHER_SEA_REGION"
     assert refused(state, act(2, 1, "move", 1, 0)) == "OCCUPIED"
 
 
-def test_ship_builds() -> None:
-    """Navires / Construction: next to an empty plain, 1 stone a city, 2 stone a temple."""
-    state = ship_table()
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_ship_builds(game: Any) -> None:
+    """Navires / Construction: next to an empty plain, 1 stone a city, 2 stone a temple.
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
+    state = ship_table(game)
     state.seats[0].stone = 2
     events = accepted(state, act(2, 1, "build_city", 3, 1))
     assert events[0] == ev.CityBuilt(
@@ -277,17 +301,23 @@ def test_ship_builds() -> None:
     )
     assert isinstance(accepted(state, act(2, 1, "build_temple", 3, 1))[0], ev.TempleBuilt)
     assert refused(state, act(1, 1, "build_city", 1, 2)) == "BAD_TERRAIN"
-    assert refused(state, act(2, 1, "build_city", 3, 0)) == "NOT_ADJACENT"
+    assert refused(state, act(1, 1, "build_city", 3, 0)) == "NOT_ADJACENT"
+    if state.world.grid == "hex":  # (3, 0) is the sixth neighbour of (2, 1) on hexes
+        assert isinstance(accepted(state, act(2, 1, "build_city", 3, 0))[0], ev.CityBuilt)
+    else:
+        assert refused(state, act(2, 1, "build_city", 3, 0)) == "NOT_ADJACENT"
     state.seats[0].stone = 1
     assert refused(state, act(2, 1, "build_temple", 3, 1)) == "NOT_ENOUGH_STONE"
     state.seats[0].stone = 0
     assert refused(state, act(2, 1, "build_city", 3, 1)) == "NOT_ENOUGH_STONE"
 
 
-def test_ship_transforms() -> None:
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_ship_transforms(game: Any) -> None:
     """Navires / Transformation: a nomad on an empty plain or forest (free), a merchant on a
-    plain or forest empty or holding a city alone (2 PO)."""
-    state = ship_table()
+    plain or forest empty or holding a city alone (2 PO).
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
+    state = ship_table(game)
     put(state, 1, "city", 3, 1)
     settle(state, {0: "ship", 1: "ship"})
     state.seats[0].coins = 2
@@ -302,7 +332,7 @@ def test_ship_transforms() -> None:
     assert isinstance(accepted(state, act(1, 1, "become_merchant", 1, 2))[0], ev.ShipTransformed)
     state.seats[0].coins = 1
     assert refused(state, act(2, 1, "become_merchant", 3, 1)) == "NOT_ENOUGH_COINS"
-    assert refused(state, act(2, 1, "become_merchant", 3, 0)) == "NOT_ADJACENT"
+    assert refused(state, act(1, 1, "become_merchant", 3, 0)) == "NOT_ADJACENT"
     after.seats[0].coins = 5
     put(after, 0, "city", 1, 2)
     put(after, 1, "merchant", 1, 2)
@@ -347,8 +377,8 @@ TEMPLE_WORLD = [
 ]
 
 
-def temple_table() -> RiseFallState:
-    state = table(TEMPLE_WORLD)
+def temple_table(game: Any = GAME) -> RiseFallState:
+    state = table(TEMPLE_WORLD, game=game)
     put(state, 0, "temple", 1, 1)
     put(state, 0, "temple", 3, 1)
     put(state, 1, "nomad", 1, 0)
@@ -360,10 +390,12 @@ def temple_table() -> RiseFallState:
     return settle(state, {0: "temple"})
 
 
-def test_temple_converts() -> None:
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_temple_converts(game: Any) -> None:
     """Temples / Conversion: an adjacent opponent unit, paid 2/3/5/5, replaced from the
-    converter's reserve; one conversion per temple per turn."""
-    state = temple_table()
+    converter's reserve; one conversion per temple per turn.
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
+    state = temple_table(game)
     events, after = run(state, 0, act(1, 1, "convert", 1, 0))
     assert events[0] == ev.PieceConverted(
         seat=0, temple=c(1, 1), victim=1, piece="nomad", cell=c(1, 0), coins=2
@@ -383,9 +415,11 @@ def test_temple_converts() -> None:
     assert refused(state, act(1, 1, "convert", 1, 0)) == "NO_PIECE_IN_RESERVE"
 
 
-def test_temple_converts_ship_and_mountaineer() -> None:
-    """Temples / Conversion: a ship costs 5 PO, a mountaineer 3 PO."""
-    state = table(["~p", ".m"])
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_temple_converts_ship_and_mountaineer(game: Any) -> None:
+    """Temples / Conversion: a ship costs 5 PO, a mountaineer 3 PO.
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
+    state = table(["~p", ".m"], game=game)
     put(state, 0, "temple", 1, 0)
     put(state, 1, "ship", 0, 0)
     put(state, 1, "mountaineer", 1, 1)
@@ -395,18 +429,20 @@ def test_temple_converts_ship_and_mountaineer() -> None:
     assert of(accepted(state, act(1, 0, "convert", 1, 1)), ev.PieceConverted)[0].coins == 3
 
 
-def test_temple_tithe() -> None:
-    """Temples / Dîme: 2 PO per adjacent own piece, temples excepted (a stack counts 2)."""
-    state = temple_table()
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_temple_tithe(game: Any) -> None:
+    """Temples / Dîme: 2 PO per adjacent own piece, temples excepted (a stack counts 2).
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
+    state = temple_table(game)
     earned = of(accepted(state, act(1, 1, "tithe")), ev.CoinsEarned)[0]
     assert earned.amount == 2  # own nomad; the opponent's nomad does not pay
-    stack = table(["ppp"])
+    stack = table(["ppp"], game=game)
     put(stack, 0, "temple", 0, 0)
     put(stack, 0, "city", 1, 0)
     put(stack, 0, "merchant", 1, 0)
     settle(stack, {0: "temple"})
     assert of(accepted(stack, act(0, 0, "tithe")), ev.CoinsEarned)[0].amount == 4
-    alone = table(["ppp"])
+    alone = table(["ppp"], game=game)
     put(alone, 0, "temple", 0, 0)
     put(alone, 0, "temple", 1, 0)
     settle(alone, {0: "temple"})
@@ -421,10 +457,12 @@ MOUNTAIN_WORLD = [
 ]
 
 
-def test_mountaineer_moves() -> None:
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_mountaineer_moves(game: Any) -> None:
     """Montagnards / Mouvement: up to 3 cells, glaciers allowed, cliffs crossed, through own
-    pieces only, ending on an empty cell."""
-    state = table(MOUNTAIN_WORLD)
+    pieces only, ending on an empty cell.
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
+    state = table(MOUNTAIN_WORLD, game=game)
     put(state, 0, "mountaineer", 0, 0)
     put(state, 0, "nomad", 1, 0)
     put(state, 1, "nomad", 0, 1)
@@ -434,16 +472,18 @@ def test_mountaineer_moves() -> None:
     assert refused(state, act(0, 0, "move", 4, 0)) == "TOO_FAR"
     assert refused(state, act(0, 0, "move", 1, 0)) == "OCCUPIED"
     assert refused(state, act(0, 0, "move", 0, 2)) == "BLOCKED"  # only through the enemy
-    cliff = table(["pm"])
+    cliff = table(["pm"], game=game)
     put(cliff, 0, "mountaineer", 0, 0)
     settle(cliff, {0: "mountaineer"})
     accepted(cliff, act(0, 0, "move", 1, 0))
 
 
-def test_mountaineer_produces_and_builds() -> None:
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_mountaineer_produces_and_builds(game: Any) -> None:
     """Montagnards / Production (forest wood, mountain or glacier stone) and Construction
-    d'une ville (forest or mountain, 2 wood)."""
-    state = table(MOUNTAIN_WORLD)
+    d'une ville (forest or mountain, 2 wood).
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
+    state = table(MOUNTAIN_WORLD, game=game)
     put(state, 0, "mountaineer", 2, 0)
     put(state, 0, "mountaineer", 1, 2)
     put(state, 0, "mountaineer", 0, 1)
@@ -460,10 +500,12 @@ def test_mountaineer_produces_and_builds() -> None:
 
 
 # -- merchants -----------------------------------------------------------------------------
-def test_merchant_moves() -> None:
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_merchant_moves(game: Any) -> None:
     """Marchands / Mouvement: up to 4 cells of plain, forest, mountain, through any piece,
-    stopping on an empty cell or a city without merchant."""
-    state = table(["pppppp", "~~~~~g"])
+    stopping on an empty cell or a city without merchant.
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
+    state = table(["pppppp", "~~~~~g"], game=game)
     put(state, 0, "merchant", 0, 0)
     put(state, 1, "nomad", 1, 0)
     put(state, 1, "city", 2, 0)
@@ -500,9 +542,11 @@ def test_merchant_trade_four_cities(game: Any) -> None:
     assert refused(lonely, act(0, 0, "trade")) == "NOTHING_TO_GAIN"
 
 
-def test_merchant_bank_trade() -> None:
-    """Marchands / Commercer avec la banque: sell or buy one resource for 5 PO."""
-    state = table(["pp"])
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_merchant_bank_trade(game: Any) -> None:
+    """Marchands / Commercer avec la banque: sell or buy one resource for 5 PO.
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
+    state = table(["pp"], game=game)
     put(state, 0, "merchant", 0, 0)
     settle(state, {0: "merchant"})
     assert refused(state, act(0, 0, "sell_wood")) == "NOT_ENOUGH_WOOD"
@@ -522,9 +566,11 @@ def test_merchant_bank_trade() -> None:
     assert of(accepted(state, act(0, 0, "sell_wood")), ev.ResourceSold)[0].paid == 3
 
 
-def test_merchant_builds_ship() -> None:
-    """Marchands / Construction d'un navire: on a plain next to an empty sea cell, 1 wood."""
-    state = table(["~p", "~f"])
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_merchant_builds_ship(game: Any) -> None:
+    """Marchands / Construction d'un navire: on a plain next to an empty sea cell, 1 wood.
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
+    state = table(["~p", "~f"], game=game)
     put(state, 0, "city", 1, 0)
     put(state, 0, "merchant", 1, 0)
     put(state, 0, "merchant", 1, 1)
@@ -538,14 +584,16 @@ def test_merchant_builds_ship() -> None:
     assert refused(state, act(1, 1, "build_ship", 0, 1)) == "BAD_TERRAIN"
 
 
-def test_cliffs_only_block_what_the_rules_say() -> None:
+@pytest.mark.parametrize("game", RULESETS, ids=["square", "hex"])
+def test_cliffs_only_block_what_the_rules_say(game: Any) -> None:
     """Falaise: a nomad and a city's growth cannot cross a cliff; mountaineers and merchants
-    can."""
-    state = table(["pm"])
+    can.
+    Run on squares (``riseandfall/1``) and hexes (``riseandfall/2``)."""
+    state = table(["pm"], game=game)
     put(state, 0, "merchant", 0, 0)
     settle(state, {0: "merchant"})
     accepted(state, act(0, 0, "move", 1, 0))
-    nomad = table(["pm"])
+    nomad = table(["pm"], game=game)
     put(nomad, 0, "nomad", 0, 0)
     settle(nomad, {0: "nomad"})
     assert refused(nomad, act(0, 0, "move", 1, 0)) == "CLIFF"

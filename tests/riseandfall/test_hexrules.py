@@ -16,8 +16,8 @@ from domain.riseandfall.hexgrid import HEX
 from domain.riseandfall.scoring import score_sheets
 from domain.riseandfall.state import RiseFallState
 from domain.riseandfall.world import Terrain, geometry
+from domain.riseandfall.worldboard import _Board
 from domain.riseandfall.worldbuild import (
-    _Board,
     cells_at,
     check_placement,
     initial_world,

@@ -180,6 +180,7 @@ def test_variant_games_run_to_the_end() -> None:
                 "nanotechnology_two_cards": True,
                 "removed_tapestry_cards": ["renaissance"],
                 "removed_tech_cards": ["radio"],
+                "island_start": True,
             },
         )
         bots = {i: make_bot("random", bytes([i, seats])) for i in range(seats)}

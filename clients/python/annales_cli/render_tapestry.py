@@ -129,6 +129,9 @@ def _header(view: Mapping[str, Any], names: Sequence[str], summary: pb.GameSumma
         f"   first player: {seat_name(names, first) if first >= 0 else '-'}"
         f"   tech display: {_names('tech', view.get('tech_display', []))}"
     )
+    variants = view.get("variants") or []
+    if variants:
+        header.append(f"\nvariants: {', '.join(str(v).replace('_', ' ') for v in variants)}")
     return header
 
 

@@ -8,6 +8,8 @@ optional rules the rulebooks list ("VARIANTES" of Tapestry, ruleset ``tapestry/2
 * ``--variant draw-two-civilizations``: a civilization gained during the game is drawn 2 at a
   time, keep 1;
 * ``--variant nanotechnology-two-cards``: the Nanotechnology bonus discards 2 tech cards;
+* ``--variant island-start``: each seat's outposts start on the centre of its nearest island
+  instead of its capital's territory;
 * ``--remove-tapestry NAME`` / ``--remove-tech NAME`` (repeatable): cards taken out of the
   game (keys or English/French names).
 
@@ -38,6 +40,7 @@ VARIANTS: dict[str, dict[str, str]] = {
         "draw-two-tapestry": "draw_two_tapestry",
         "draw-two-civilizations": "draw_two_civilizations",
         "nanotechnology-two-cards": "nanotechnology_two_cards",
+        "island-start": "island_start",
     },
 }
 #: card-removal options per game: command-line flag -> domain option.
