@@ -66,9 +66,10 @@ class EventStore:
         self._seeds: dict[str, bytes] = {}
         self._nonces: dict[str, bytes | None] = {}
         self._token_hashes: dict[str, tuple[str, ...]] = {}
-        #: PostgreSQL commits are serialised by the recorder's table lock: share them
+        #: commits are serialised (PostgreSQL: the recorder's table lock; SQLite: the file's
+        #: one writer) and each waits for its flush: the appends in flight share them
         self.group: GroupCommit | None = None
-        if config.kind == "postgres" and config.group_commit:
+        if config.group_commit:
             self.group = GroupCommit(self.events.insert_events)
 
     # -- envelopes ----------------------------------------------------------------------
