@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -84,15 +85,14 @@ def scripts(inflight: int) -> tuple[list[str], list[list[tuple[int, Any, pb.Acti
         table = Table("riseandfall", SEATS, seed.encode())
         bots = {i: make_bot("random", f"{seed}/{i}".encode()) for i in range(SEATS)}
         commands: list[tuple[int, Any]] = []
-        play(
-            table,
-            bots,
-            max_commands=per_game,
-            before=lambda _t, seat, command: commands.append((seat, command)),
-        )  # noqa: B023
+        play(table, bots, max_commands=per_game, before=partial(_keep, commands))
         seeds.append(seed)
         result.append([(seat, command, _action(command)) for seat, command in commands])
     return seeds, result
+
+
+def _keep(into: list[tuple[int, Any]], _table: Any, seat: int, command: Any) -> None:
+    into.append((seat, command))
 
 
 def engine_seconds(seeds: list[str], games: list[list[tuple[int, Any, pb.Action]]]) -> float:
