@@ -228,32 +228,44 @@ def read(message: Message, prefix: str = "") -> Any:
         tag = inner_name[len(prefix) :] if inner_name.startswith(prefix) else inner_name
         return {"type": tag, **read(getattr(message, which), prefix)}
     out: dict[str, Any] = {}
-    for field in descriptor.fields:
-        if field.has_presence and not _is_repeated(field) and not message.HasField(field.name):
+    for field, optional in _read_fields(descriptor):
+        if optional and not message.HasField(field.name):
             continue
         out[field.name] = _get_field(message, field, prefix)
     return out
 
 
+@functools.cache
+def _read_fields(descriptor: Descriptor) -> tuple[tuple[Any, bool], ...]:
+    """Each field, and whether it is read only when set (presence, not repeated)."""
+    return tuple((f, bool(f.has_presence and not _is_repeated(f))) for f in descriptor.fields)
+
+
+@functools.cache
+def _enum_names(enum: Any) -> dict[int, str]:
+    """An enum's plain value names (prefix dropped, lower case) by number."""
+    prefix = len(_enum_prefix(enum))
+    return {value.number: value.name[prefix:].lower() for value in enum.values}
+
+
 def _scalar_out(field: Any, value: Any) -> Any:
-    if field.type == FieldDescriptor.TYPE_ENUM:
-        enum = field.enum_type
-        name = enum.values_by_number[value].name if value in enum.values_by_number else ""
-        return name[len(_enum_prefix(enum)) :].lower()
+    kind, enum = _scalar_kind(field)
+    if kind == _ENUM:
+        return _enum_names(enum).get(value, "")
     return value
 
 
 def _get_field(message: Message, field: Any, prefix: str) -> Any:
-    value = getattr(message, field.name)
-    if _is_map(field):
-        value_field = field.message_type.fields_by_name["value"]
+    kind, name, value_field = _shape(field)
+    value = getattr(message, name)
+    if kind == _MAP:
         if value_field.message_type is not None:
             return {k: read(v, prefix) for k, v in value.items()}
         return {k: _scalar_out(value_field, v) for k, v in value.items()}
-    if _is_repeated(field):
-        if field.message_type is not None:
-            return [read(item, prefix) for item in value]
+    if kind == _REPEATED_MESSAGE:
+        return [read(item, prefix) for item in value]
+    if kind == _REPEATED_SCALAR:
         return [_scalar_out(field, item) for item in value]
-    if field.message_type is not None:
+    if kind == _MESSAGE:
         return read(value, prefix)
     return _scalar_out(field, value)
