@@ -7,7 +7,7 @@ game from a precomputed script (every call with ``expected_version`` and an idem
 * **SubmitAction / Echo** at 1, 8 and 64 calls in flight on the same server in the same run;
 * **CPU per acknowledged command** at 64 in flight (the server process's user + system CPU
   time over the acknowledgements), next to the engine's own ``decide`` + ``evolve`` time for
-  the same commands (measured in this process, no storage);
+  the same commands (measured in this process, no storage) and the server's CPU per Echo;
 * **the floor at 1 in flight**: Echo p50 + one raw durable commit (an sqlite3 one-row
   INSERT + COMMIT, WAL, ``synchronous=FULL``, into a table of its own in the server's file)
   + 0.3 ms, next to the SubmitAction p50.
@@ -36,7 +36,7 @@ from domain.bots import make_bot
 from domain.core import Chance
 from tests.api.conftest import ROOT, ServerProcess, free_port, health_status, stop_server
 from tests.api.helpers import auth
-from tests.bench.api import _action, _percentile, _run_threads, _stubs, bench_echo
+from tests.bench.api import ECHO_CALLS, _action, _percentile, _run_threads, _stubs, bench_echo
 
 LEVELS = (1, 8, 64)
 #: SubmitAction calls per level (spread over the games in flight).
@@ -186,7 +186,10 @@ def run(label: str, root: Path, directory: Path) -> None:
     server = start(directory, root)
     try:
         for inflight in LEVELS:
+            cpu0 = cpu_seconds(server.process.pid)
             echo = bench_echo(server, inflight)
+            calls = ECHO_CALLS[inflight] // inflight * (inflight + 1)  # with its warm-up
+            echo_cpu = (cpu_seconds(server.process.pid) - cpu0) / calls * 1000
             before = raw_durable_commits(server.db) if inflight == 1 else []
             rate, p50, p99, cpu, engine = submit(server, inflight)
             print(
@@ -198,7 +201,7 @@ def run(label: str, root: Path, directory: Path) -> None:
                 print(
                     f"{label}  CPU per acknowledged command @64: {cpu:.2f} ms | engine "
                     f"decide+evolve of the same commands {engine:.3f} ms | ratio "
-                    f"{cpu / engine:.0f}x"
+                    f"{cpu / engine:.0f}x | server CPU per Echo {echo_cpu:.2f} ms"
                 )
             if inflight == 1:  # the disk is shared: commits timed just before and after
                 raw = statistics.median(before + raw_durable_commits(server.db))
