@@ -8,6 +8,8 @@ game from a precomputed script (every call with ``expected_version`` and an idem
 * **CPU per acknowledged command** at 64 in flight (the server process's user + system CPU
   time over the acknowledgements), next to the engine's own ``decide`` + ``evolve`` time for
   the same commands (measured in this process, no storage) and the server's CPU per Echo;
+* **PostgreSQL**: SubmitAction / Echo and the CPU per acknowledged command at 64 in flight
+  on a fresh database (``tests/pg.py``), when one is reachable;
 * **the floor at 1 in flight**: Echo p50 + one raw durable commit (an sqlite3 one-row
   INSERT + COMMIT, WAL, ``synchronous=FULL``, into a table of its own in the server's file)
   + 0.3 ms, next to the SubmitAction p50.
@@ -44,8 +46,9 @@ SUBMITS = {1: 300, 8: 960, 64: 1920}
 SEATS = 3
 
 
-def start(directory: Path, root: Path = ROOT) -> ServerProcess:
-    """``annales serve --no-projections`` of the checkout at ``root`` on a fresh SQLite file."""
+def start(directory: Path, root: Path = ROOT, extra: tuple[str, ...] = ()) -> ServerProcess:
+    """``annales serve --no-projections`` of the checkout at ``root`` on a fresh SQLite file
+    (``extra``: more options, e.g. another store)."""
     directory.mkdir(parents=True, exist_ok=True)
     db, log, port = directory / "api.db", directory / "server.log", free_port()
     env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=str(root))
@@ -53,7 +56,7 @@ def start(directory: Path, root: Path = ROOT) -> ServerProcess:
     with log.open("w") as out:
         process = subprocess.Popen(
             [sys.executable, "-m", "annales_cli.main", "serve", "--host", "127.0.0.1",
-             "--port", str(port), "--db", str(db), "--no-projections"],
+             "--port", str(port), "--db", str(db), "--no-projections", *extra],
             cwd=root, stdout=out, stderr=subprocess.STDOUT, text=True, env=env,
         )  # fmt: skip
     running = ServerProcess(process, port, db, log)
@@ -215,13 +218,42 @@ def run(label: str, root: Path, directory: Path) -> None:
         stop_server(server)
 
 
+def run_postgres(label: str, root: Path, directory: Path) -> None:
+    """SubmitAction / Echo and CPU per acknowledged command at 64 in flight on a fresh
+    PostgreSQL database (skipped with a line when PostgreSQL is unreachable)."""
+    import psycopg
+
+    from tests.pg import fresh_database
+
+    try:
+        with fresh_database() as config:
+            server = start(
+                directory, root, ("--store", "postgres", "--pg-dbname", config.pg_dbname)
+            )
+            try:
+                echo = bench_echo(server, 64)
+                rate, p50, _, cpu, engine = submit(server, 64)
+            finally:
+                stop_server(server)
+    except psycopg.OperationalError as error:
+        print(f"{label}(PostgreSQL unavailable: {error})")
+        return
+    print(
+        f"{label}PostgreSQL SubmitAction @64: {rate:,.0f}/s (p50 {p50:.2f} ms) | Echo "
+        f"{echo[0]:,.0f}/s | ratio {rate / echo[0]:.3f} | CPU per acknowledged command "
+        f"{cpu:.2f} ms, engine decide+evolve {engine:.3f} ms"
+    )
+
+
 def main() -> None:
     """Print the write-path figures (and those of ``WRITEPATH_BASE`` first, when set)."""
     with tempfile.TemporaryDirectory() as tmp:
         base = os.environ.get("WRITEPATH_BASE")
         if base:
             run("[base] ", Path(base), Path(tmp) / "base")
+            run_postgres("[base] ", Path(base), Path(tmp) / "base-pg")
         run("", ROOT, Path(tmp) / "this")
+        run_postgres("", ROOT, Path(tmp) / "this-pg")
 
 
 if __name__ == "__main__":
