@@ -20,6 +20,7 @@ loudly in tests rather than silently dropping data.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -34,6 +35,7 @@ class ProtoMismatch(ValueError):
 _WORD_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
+@functools.cache
 def snake(name: str) -> str:
     """``"PlaceTile"`` → ``"place_tile"``; an acronym stays one word (``"VPScored"`` →
     ``"vp_scored"``).
@@ -46,6 +48,7 @@ def snake(name: str) -> str:
     return _WORD_BOUNDARY.sub("_", name).lower()
 
 
+@functools.cache
 def _enum_prefix(enum: Any) -> str:
     zero = enum.values_by_number[0].name
     if not zero.endswith("UNSPECIFIED"):
@@ -53,15 +56,17 @@ def _enum_prefix(enum: Any) -> str:
     return str(zero)[: -len("UNSPECIFIED")]
 
 
-def _real_oneofs(descriptor: Descriptor) -> list[Any]:
+@functools.cache
+def _real_oneofs(descriptor: Descriptor) -> tuple[Any, ...]:
     """Oneofs written in the proto (not the synthetic ones of proto3 ``optional`` fields)."""
-    return [
+    return tuple(
         o
         for o in descriptor.oneofs
         if not (len(o.fields) == 1 and o.name == "_" + o.fields[0].name)
-    ]
+    )
 
 
+@functools.cache
 def _is_list_wrapper(descriptor: Descriptor) -> bool:
     """A message ``XList { repeated T values = 1; }`` stands for a list nested in a list."""
     return bool(
@@ -72,6 +77,7 @@ def _is_list_wrapper(descriptor: Descriptor) -> bool:
     )
 
 
+@functools.cache
 def _is_map_wrapper(descriptor: Descriptor) -> bool:
     """A message ``XMap { map<string, T> values = 1; }`` stands for a dict nested in a list."""
     return bool(
@@ -86,6 +92,7 @@ def _is_repeated(field: FieldDescriptor) -> bool:
     return bool(field.is_repeated)
 
 
+@functools.cache
 def _is_map(field: FieldDescriptor) -> bool:
     return bool(
         _is_repeated(field)
@@ -94,17 +101,23 @@ def _is_map(field: FieldDescriptor) -> bool:
     )
 
 
+@functools.cache
+def _fields_by_name(descriptor: Descriptor) -> dict[str, Any]:
+    return dict(descriptor.fields_by_name)
+
+
+@functools.cache
+def _tagged_union(descriptor: Descriptor) -> bool:
+    """A message with one written oneof and no ``type`` field: a tagged union's target."""
+    return len(_real_oneofs(descriptor)) == 1 and "type" not in _fields_by_name(descriptor)
+
+
 def fill(message: Message, data: Any, prefix: str = "") -> Message:
     """Write plain data (``msgspec.to_builtins`` output) into ``message``; returns it."""
     descriptor: Any = message.DESCRIPTOR
-    if (
-        isinstance(data, dict)
-        and "type" in data
-        and len(_real_oneofs(descriptor)) == 1
-        and not descriptor.fields_by_name.get("type")
-    ):
+    if isinstance(data, dict) and "type" in data and _tagged_union(descriptor):
         tag = str(data["type"])
-        field = descriptor.fields_by_name.get(snake(tag))
+        field = _fields_by_name(descriptor).get(snake(tag))
         if field is None or field.message_type is None:
             raise ProtoMismatch(f"{descriptor.full_name} has no oneof field for {tag!r}")
         inner = getattr(message, field.name)
@@ -120,8 +133,9 @@ def fill(message: Message, data: Any, prefix: str = "") -> Message:
         return message
     if not isinstance(data, dict):
         raise ProtoMismatch(f"{descriptor.full_name} expects an object, got {type(data)}")
+    fields = _fields_by_name(descriptor)
     for key, value in data.items():
-        field = descriptor.fields_by_name.get(key)
+        field = fields.get(key)
         if field is None:
             raise ProtoMismatch(f"{descriptor.full_name} has no field {key!r}")
         if value is None:
@@ -130,41 +144,72 @@ def fill(message: Message, data: Any, prefix: str = "") -> Message:
     return message
 
 
+@functools.cache
+def _enum_numbers(enum: Any) -> dict[str, int]:
+    """An enum's numbers by value name."""
+    return {value.name: value.number for value in enum.values}
+
+
 def _scalar_in(field: Any, value: Any) -> Any:
-    if field.type == FieldDescriptor.TYPE_ENUM:
-        enum = field.enum_type
+    kind, enum = _scalar_kind(field)
+    if kind == _ENUM:
         if value == "":
             _enum_prefix(enum)
             return 0
         name = _enum_prefix(enum) + str(value).upper()
-        if name not in enum.values_by_name:
+        number = _enum_numbers(enum).get(name)
+        if number is None:
             raise ProtoMismatch(f"enum {enum.full_name} has no value {name}")
-        return enum.values_by_name[name].number
-    if field.type == FieldDescriptor.TYPE_BYTES and isinstance(value, str):
+        return number
+    if kind == _BYTES and isinstance(value, str):
         return value.encode()
     return value
 
 
-def _set_field(message: Message, field: Any, value: Any, prefix: str) -> None:
-    name = field.name
+_PLAIN, _ENUM, _BYTES = 0, 1, 2
+#: how a field is written: map, repeated (of messages or not), message, or scalar
+_MAP, _REPEATED_MESSAGE, _REPEATED_SCALAR, _MESSAGE, _SCALAR = range(5)
+
+
+@functools.cache
+def _scalar_kind(field: Any) -> tuple[int, Any]:
+    if field.type == FieldDescriptor.TYPE_ENUM:
+        return _ENUM, field.enum_type
+    if field.type == FieldDescriptor.TYPE_BYTES:
+        return _BYTES, None
+    return _PLAIN, None
+
+
+@functools.cache
+def _shape(field: Any) -> tuple[int, str, Any]:
+    """(how the field is written, its name, the map's value field)."""
     if _is_map(field):
+        return _MAP, field.name, field.message_type.fields_by_name["value"]
+    if field.is_repeated:
+        kind = _REPEATED_MESSAGE if field.message_type is not None else _REPEATED_SCALAR
+        return kind, field.name, None
+    return (_MESSAGE if field.message_type is not None else _SCALAR), field.name, None
+
+
+def _set_field(message: Message, field: Any, value: Any, prefix: str) -> None:
+    kind, name, value_field = _shape(field)
+    if kind == _MAP:
         target = getattr(message, name)
-        value_field = field.message_type.fields_by_name["value"]
         for key, item in value.items():
             if value_field.message_type is not None:
                 fill(target[key], item, prefix)
             else:
                 target[key] = _scalar_in(value_field, item)
         return
-    if _is_repeated(field):
+    if kind == _REPEATED_MESSAGE:
         target = getattr(message, name)
-        if field.message_type is not None:
-            for item in value:
-                fill(target.add(), item, prefix)
-        else:
-            target.extend(_scalar_in(field, item) for item in value)
+        for item in value:
+            fill(target.add(), item, prefix)
         return
-    if field.message_type is not None:
+    if kind == _REPEATED_SCALAR:
+        getattr(message, name).extend(_scalar_in(field, item) for item in value)
+        return
+    if kind == _MESSAGE:
         inner = getattr(message, name)
         inner.SetInParent()
         fill(inner, value, prefix)
@@ -187,35 +232,44 @@ def read(message: Message, prefix: str = "") -> Any:
         tag = inner_name[len(prefix) :] if inner_name.startswith(prefix) else inner_name
         return {"type": tag, **read(getattr(message, which), prefix)}
     out: dict[str, Any] = {}
-    for field in descriptor.fields:
-        if field.has_presence and not _is_repeated(field) and not message.HasField(field.name):
+    for field, optional in _read_fields(descriptor):
+        if optional and not message.HasField(field.name):
             continue
         out[field.name] = _get_field(message, field, prefix)
     return out
 
 
+@functools.cache
+def _read_fields(descriptor: Descriptor) -> tuple[tuple[Any, bool], ...]:
+    """Each field, and whether it is read only when set (presence, not repeated)."""
+    return tuple((f, bool(f.has_presence and not _is_repeated(f))) for f in descriptor.fields)
+
+
+@functools.cache
+def _enum_names(enum: Any) -> dict[int, str]:
+    """An enum's plain value names (prefix dropped, lower case) by number."""
+    prefix = len(_enum_prefix(enum))
+    return {value.number: value.name[prefix:].lower() for value in enum.values}
+
+
 def _scalar_out(field: Any, value: Any) -> Any:
-    if field.type == FieldDescriptor.TYPE_ENUM:
-        enum = field.enum_type
-        prefix = _enum_prefix(enum)
-        if value == 0:
-            return ""
-        name = enum.values_by_number[value].name if value in enum.values_by_number else ""
-        return name[len(prefix) :].lower()
+    kind, enum = _scalar_kind(field)
+    if kind == _ENUM:
+        return "" if value == 0 else _enum_names(enum).get(value, "")
     return value
 
 
 def _get_field(message: Message, field: Any, prefix: str) -> Any:
-    value = getattr(message, field.name)
-    if _is_map(field):
-        value_field = field.message_type.fields_by_name["value"]
+    kind, name, value_field = _shape(field)
+    value = getattr(message, name)
+    if kind == _MAP:
         if value_field.message_type is not None:
             return {k: read(v, prefix) for k, v in value.items()}
         return {k: _scalar_out(value_field, v) for k, v in value.items()}
-    if _is_repeated(field):
-        if field.message_type is not None:
-            return [read(item, prefix) for item in value]
+    if kind == _REPEATED_MESSAGE:
+        return [read(item, prefix) for item in value]
+    if kind == _REPEATED_SCALAR:
         return [_scalar_out(field, item) for item in value]
-    if field.message_type is not None:
+    if kind == _MESSAGE:
         return read(value, prefix)
     return _scalar_out(field, value)

@@ -13,8 +13,8 @@
 ``ANNALES_SHARED``             ``1``: other processes may write the same store, so cached game
                                heads are checked against it (default: ``1`` on PostgreSQL,
                                ``0`` on SQLite, where one server owns the file)
-``ANNALES_GROUP_COMMIT``       ``1`` (default): on PostgreSQL, appends of several games in
-                               flight share one transaction (:mod:`service.store.groupcommit`)
+``ANNALES_GROUP_COMMIT``       ``1`` (default): appends of several games in flight share one
+                               transaction and one flush (:mod:`service.store.groupcommit`)
 ``ANNALES_SNAPSHOT_EVERY``     events between snapshots (default 100)
 =============================  ============================================================
 
@@ -68,7 +68,7 @@ class StoreConfig:
     pg_max_overflow: int = 8
     #: ``None``: the default of the store kind (see :attr:`shared_store`).
     shared: bool | None = None
-    #: PostgreSQL: concurrent appends share transactions (see :mod:`service.store.groupcommit`).
+    #: concurrent appends share transactions (see :mod:`service.store.groupcommit`).
     group_commit: bool = True
 
     @property

@@ -28,6 +28,7 @@ from domain.core.envelope import Envelope, decode_envelope, encode_envelope
 from service.app.errors import VersionConflict
 from service.store.config import StoreConfig
 from service.store.groupcommit import GroupCommit
+from service.store.pginsert import PreparedInsert
 
 #: topic prefix of stored envelopes; the suffix is the event kind.
 TOPIC_PREFIX = "annales:"
@@ -66,10 +67,15 @@ class EventStore:
         self._seeds: dict[str, bytes] = {}
         self._nonces: dict[str, bytes | None] = {}
         self._token_hashes: dict[str, tuple[str, ...]] = {}
-        #: PostgreSQL commits are serialised by the recorder's table lock: share them
+        #: commits are serialised (PostgreSQL: the recorder's table lock; SQLite: the file's
+        #: one writer) and each waits for its flush: the appends in flight share them
+        #: PostgreSQL: rows built before the table lock, the transaction in one round trip
+        self._insert: Any = self.events.insert_events
+        if config.kind == "postgres":
+            self._insert = PreparedInsert(self.events)
         self.group: GroupCommit | None = None
-        if config.kind == "postgres" and config.group_commit:
-            self.group = GroupCommit(self.events.insert_events)
+        if config.group_commit:
+            self.group = GroupCommit(self._insert)
 
     # -- envelopes ----------------------------------------------------------------------
     def append(self, envelopes: Sequence[Envelope]) -> int | None:
@@ -85,7 +91,7 @@ class EventStore:
             if self.group is not None:
                 ids: Any = self.group.insert(records)
             else:
-                ids = self.events.insert_events(records)
+                ids = self._insert(records)
         except IntegrityError as error:
             current = self.last_seq(envelopes[0].game_id)
             raise VersionConflict(

@@ -1,8 +1,10 @@
 """Group commit: the appends of several games in flight share one transaction.
 
-On PostgreSQL the eventsourcing recorder takes the events table in ``EXCLUSIVE`` mode for each
-insert (so that notification ids are committed in order), so two commits never overlap and the
-store's write rate is one WAL flush per transaction. :class:`GroupCommit` lets the threads of
+Commits are serialised and each pays a flush: on PostgreSQL the eventsourcing recorder takes
+the events table in ``EXCLUSIVE`` mode for each insert (so that notification ids are committed
+in order) and the commit returns once its WAL record is flushed; on SQLite the file has one
+writer at a time and, in WAL mode with ``synchronous=FULL``, every commit fsyncs the WAL. So
+the store's write rate is one flush per transaction. :class:`GroupCommit` lets the threads of
 one process that append at the same moment share a transaction:
 
 * a thread that finds no transaction in progress becomes the *leader*: it takes every pending
@@ -15,8 +17,10 @@ one process that append at the same moment share a transaction:
   inserted again on its own, so each gets exactly its own success or error.
 
 Nothing changes for the caller: :meth:`GroupCommit.insert` returns when *its* records are
-committed (or raises), atomically per request. Requests of one game never share a batch (the
-application holds the game's lock during its append), so a batch never conflicts with itself.
+committed — durable: the batch's commit has returned, so its flush is done — or raises,
+atomically per request; no request is answered before its batch's commit returns. Requests
+of one game never share a batch (the application holds the game's lock during its append), so
+a batch never conflicts with itself.
 """
 
 from __future__ import annotations

@@ -389,7 +389,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         print("== store and application (SQLite file) ==")
         bench_store(Path(tmp))
-    for title, module in (("gRPC API", "tests.bench.api"),
+    for title, module in (("the write path (SQLite)", "tests.bench.writepath"),
+                          ("PostgreSQL: time under the events table's lock", "tests.bench.pglock"),
+                          ("gRPC API", "tests.bench.api"),
                           ("projections", "tests.bench.projections"),
                           ("several servers on PostgreSQL", "tests.bench.scaleout"),
                           ("simulation (annales simulate)", "tests.bench.simulate"),
