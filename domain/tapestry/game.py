@@ -60,6 +60,7 @@ from domain.tapestry.events import TapestryEvent
 from domain.tapestry.evolve import evolve as fold
 from domain.tapestry.solo import hooks as solo
 from domain.tapestry.state import (
+    EXPANSIONS,
     OVER,
     PLAY,
     SETUP,
@@ -377,12 +378,17 @@ class TapestryGame2(TapestryGame):
       resources left, else the win is shared (:func:`domain.tapestry.scoring.winners`);
     * Militarism's outpost is a choice ("vous pouvez"), Revolution lets the player choose the
       territories, the Trap gives the defender no resource;
-    * "VARIANTES": :class:`~domain.tapestry.state.TapestryOptions2`.
+    * "VARIANTES": :class:`~domain.tapestry.state.TapestryOptions2`;
+    * the expansion boxes in play (``TapestryOptions2.expansions``, copied in canonical order
+      into ``TapestryRules.expansions``).
     """
 
     ruleset_version = "tapestry/2"
     revision = 2
     options_type = TapestryOptions2
+    #: the expansion boxes came after tapestry/2's first release (base-game creation events
+    #: stay byte-identical: the option is recorded only when a box is chosen).
+    late_options = TapestryGame.late_options | {"expansions"}
 
 
 def variant_rules(options: TapestryOptions2, revision: int) -> TapestryRules:
@@ -403,6 +409,7 @@ def variant_rules(options: TapestryOptions2, revision: int) -> TapestryRules:
             options.removed_tech_cards,
             {c.id: (c.name, c.name_fr) for c in C.TECH_CARDS.values()},
         ),
+        expansions=tuple(box for box in EXPANSIONS if box in options.expansions),
     )
 
 

@@ -16,7 +16,7 @@ Phases: ``setup`` (civilization and capital choices), ``play`` and ``over``.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -28,6 +28,11 @@ RESOURCES: tuple[str, ...] = ("coin", "worker", "food", "culture")
 TRACK_IDS: tuple[str, ...] = ("exploration", "science", "technology", "military")
 #: the income tracks of the income mat, in order, and their building types.
 BUILDINGS: tuple[str, ...] = ("market", "house", "farm", "armory")
+#: the expansion boxes, in the order of the rulebook's MATÉRIEL table (its column order:
+#: Manœuvres & Manigances, Arts & Architecture, Fictions & Futurs).
+EXPANSIONS: tuple[str, ...] = ("plans_and_ploys", "arts_and_architecture", "fantasies_and_futures")
+#: one expansion box, as the ``expansions`` option names it.
+Expansion = Literal["plans_and_ploys", "arts_and_architecture", "fantasies_and_futures"]
 
 
 class TapestryOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -77,6 +82,10 @@ class TapestryOptions2(TapestryOptions, frozen=True, kw_only=True):
             the game before it starts ("vous pouvez vous mettre d'accord pour retirer des
             cartes Fresque"); every copy of the card is removed.
         removed_tech_cards: tech cards (keys, e.g. ``"radio"``) taken out likewise.
+        expansions: the expansion boxes in play (``EXPANSIONS``; none: the base game), in any
+            order and combination ("PREMIÈRE MISE EN PLACE": « Combinez les plateaux et les
+            cartes du jeu de base et des extensions avec lesquelles vous souhaitez jouer »);
+            an unknown box is refused naming it, a box named twice is refused.
     """
 
     draw_two_tapestry: bool = False
@@ -84,6 +93,15 @@ class TapestryOptions2(TapestryOptions, frozen=True, kw_only=True):
     nanotechnology_two_cards: bool = False
     removed_tapestry_cards: tuple[str, ...] = ()
     removed_tech_cards: tuple[str, ...] = ()
+    expansions: tuple[Expansion, ...] = ()
+
+    def __post_init__(self) -> None:
+        """The checks of :class:`TapestryOptions`, and each box at most once (raises
+        ``ValueError`` naming the box)."""
+        super().__post_init__()
+        twice = [box for i, box in enumerate(self.expansions) if box in self.expansions[:i]]
+        if twice:
+            raise ValueError(f"expansions names {twice[0]!r} twice")
 
 
 class TapestryRules(msgspec.Struct, frozen=True, kw_only=True):
@@ -92,7 +110,7 @@ class TapestryRules(msgspec.Struct, frozen=True, kw_only=True):
     ``revision`` is 1 for ``tapestry/1`` and 2 for ``tapestry/2``; the rule modules consult it
     (``state.rules.revision >= 2``) at the few places the revisions differ. The other fields
     copy the variants of :class:`TapestryOptions2` (always off under ``tapestry/1``);
-    ``removed_tapestry`` and ``removed_tech`` hold card ids.
+    ``removed_tapestry`` and ``removed_tech`` hold card ids; ``expansions`` the boxes in play.
     """
 
     revision: int = 1
@@ -101,6 +119,8 @@ class TapestryRules(msgspec.Struct, frozen=True, kw_only=True):
     nanotechnology_two_cards: bool = False
     removed_tapestry: tuple[int, ...] = ()
     removed_tech: tuple[int, ...] = ()
+    #: the expansion boxes in play, in ``EXPANSIONS`` order (empty: the base game).
+    expansions: tuple[str, ...] = ()
 
 
 class Frame(msgspec.Struct, frozen=True, kw_only=True):
