@@ -58,6 +58,7 @@ from domain.tapestry.commands import (
 from domain.tapestry.engine import Ctx, answer_top, current_options, run
 from domain.tapestry.events import TapestryEvent
 from domain.tapestry.evolve import evolve as fold
+from domain.tapestry.expansions import inventory
 from domain.tapestry.solo import hooks as solo
 from domain.tapestry.state import (
     EXPANSIONS,
@@ -368,6 +369,14 @@ class TapestryGame(Game[TapestryState]):
     def assumptions(self) -> list[str]:
         """Every content record marked ``assumed`` (``"<file>#<record>: <note>"``)."""
         return C.assumptions() + solo.assumptions()
+
+    def missing_content(self) -> list[str]:
+        """The expansion components in none of our sources (``expansions.json``)."""
+        return inventory.report_lines()
+
+    def notes(self, state: TapestryState) -> tuple[str, ...]:
+        """For each box in play, the components left out because no source gives them."""
+        return inventory.notes(state.rules.expansions)
 
 
 class TapestryGame2(TapestryGame):

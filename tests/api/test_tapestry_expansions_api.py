@@ -92,3 +92,17 @@ def test_solo_refuses_a_box_without_solo_rules(stub: annales_pb2_grpc.GameServic
     created = _create(stub, ["plans_and_ploys"], "", 1)
     game = stub.GetGame(pb.GetGameRequest(game_id=created.game_id)).game
     assert list(game.options.tapestry.expansions) == ["plans_and_ploys"]
+
+
+def test_get_game_notes_name_the_components_left_out(
+    stub: annales_pb2_grpc.GameServiceStub,
+) -> None:
+    """GetGame's notes say, per box in play, which components no source gives (left out of
+    the game, e.g. the smaller tapestry deck); a base game has no notes."""
+    created = _create(stub, ["plans_and_ploys"])
+    game = stub.GetGame(pb.GetGameRequest(game_id=created.game_id)).game
+    (note,) = game.notes
+    assert note.startswith("plans_and_ploys: not in our sources")
+    assert "15 Cartes Fresque" in note
+    base = _create(stub, [])
+    assert list(stub.GetGame(pb.GetGameRequest(game_id=base.game_id)).game.notes) == []
