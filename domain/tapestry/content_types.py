@@ -412,7 +412,7 @@ class AchievementsFile(msgspec.Struct, frozen=True):
 
 
 class Civilization(Sourced, frozen=True, kw_only=True):
-    """A base civilization mat.
+    """A civilization mat (``box``: the base game's or an expansion's).
 
     ``slots`` are the mat's printed benefits in order (empty when the mat has none; an empty
     :class:`AllOf` is a space with nothing on it); ``slot_paths[i]`` lists the slots reachable
@@ -427,6 +427,8 @@ class Civilization(Sourced, frozen=True, kw_only=True):
     key: str
     name: str
     name_fr: str = ""
+    #: the box the mat comes in: ``"base"`` or an expansion (``state.EXPANSIONS``).
+    box: str = "base"
     implemented: bool = False
     summary: str
     slots: tuple[Benefit, ...] = ()

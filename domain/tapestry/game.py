@@ -58,7 +58,10 @@ from domain.tapestry.commands import (
 from domain.tapestry.engine import Ctx, answer_top, current_options, run
 from domain.tapestry.events import TapestryEvent
 from domain.tapestry.evolve import evolve as fold
-from domain.tapestry.expansions import inventory
+from domain.tapestry.expansions import (  # noqa: F401  (registers the boxes' civilizations)
+    civ_treasure_hunters,
+    inventory,
+)
 from domain.tapestry.solo import hooks as solo
 from domain.tapestry.state import (
     EXPANSIONS,
@@ -165,6 +168,12 @@ PROMPTS: dict[str, tuple[str, str]] = {
         "Leave an Isolationist token with your outpost (0: the territory can no longer be "
         "conquered, 1 resource of your choice), or decline.",
     ),
+    "treasure_hunters": (
+        "treasure_hunters",
+        "Treasure Hunters: put a token on an empty territory next to yours showing an unclaimed "
+        "treasure's terrain (treasure slot * 100 + hex index), or decline.",
+    ),
+    "treasure_die": ("treasure_die", "Keep the first (0) or the second (1) die thrown."),
     "mystics_predict": (
         "mystics_predict",
         "Predict (sealed) your count in this category: tech cards, complete districts, "
@@ -209,6 +218,9 @@ class TapestryGame(Game[TapestryState]):
             options = TapestryOptions(
                 **{name: getattr(options, name) for name in TapestryOptions.__struct_fields__}
             )
+        for text in options.starting_civilizations:
+            if text:  # a civilization of a box not in play is refused, naming the box
+                setup.starting_civilization_id(text, rules.expansions)
         return TapestryState(
             options=options, seats=[SeatState() for _ in range(seats)], rules=rules
         )

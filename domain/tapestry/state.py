@@ -16,7 +16,7 @@ Phases: ``setup`` (civilization and capital choices), ``play`` and ``over``.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 import msgspec
 
@@ -31,8 +31,6 @@ BUILDINGS: tuple[str, ...] = ("market", "house", "farm", "armory")
 #: the expansion boxes, in the order of the rulebook's MATÉRIEL table (its column order:
 #: Manœuvres & Manigances, Arts & Architecture, Fictions & Futurs).
 EXPANSIONS: tuple[str, ...] = ("plans_and_ploys", "arts_and_architecture", "fantasies_and_futures")
-#: one expansion box, as the ``expansions`` option names it.
-Expansion = Literal["plans_and_ploys", "arts_and_architecture", "fantasies_and_futures"]
 
 
 class TapestryOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -93,12 +91,17 @@ class TapestryOptions2(TapestryOptions, frozen=True, kw_only=True):
     nanotechnology_two_cards: bool = False
     removed_tapestry_cards: tuple[str, ...] = ()
     removed_tech_cards: tuple[str, ...] = ()
-    expansions: tuple[Expansion, ...] = ()
+    expansions: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        """The checks of :class:`TapestryOptions`, and each box at most once (raises
-        ``ValueError`` naming the box)."""
+        """The checks of :class:`TapestryOptions`, then each box known and named at most once
+        (raises ``ValueError`` naming the box)."""
         super().__post_init__()
+        unknown = [box for box in self.expansions if box not in EXPANSIONS]
+        if unknown:
+            raise ValueError(
+                f"expansions: unknown box {unknown[0]!r}; known: {', '.join(EXPANSIONS)}"
+            )
         twice = [box for i, box in enumerate(self.expansions) if box in self.expansions[:i]]
         if twice:
             raise ValueError(f"expansions names {twice[0]!r} twice")
@@ -149,9 +152,12 @@ class Frame(msgspec.Struct, frozen=True, kw_only=True):
     source: str = ""
 
 
-#: map pieces that control a territory alone and can be toppled: an outpost (``""``) and a
-#: building the Nomads put on the map ("compte comme un Avant-poste").
-CONTROLLING_PIECES: tuple[str, ...] = ("", "building")
+#: map pieces that control a territory alone: an outpost (``""``), a building the Nomads put
+#: on the map ("compte comme un Avant-poste") and a Treasure Hunters token (Plans & Ploys: it
+#: holds the territory without conquering it, and no conquest may target it).
+CONTROLLING_PIECES: tuple[str, ...] = ("", "building", "treasure_hunters")
+#: pieces whose territory no conquest may target (``rules.conquer_targets``).
+UNCONQUERABLE_PIECES: tuple[str, ...] = ("treasure_hunters",)
 
 
 class Outpost(msgspec.Struct, kw_only=True):

@@ -80,14 +80,17 @@ def create_tapestry_game(
     seed: str | None = None,
     civilizations_dealt: int | None = None,
     starting_civilizations: tuple[str, ...] = (),
+    expansions: tuple[str, ...] = (),
 ) -> Game:
     """A new Tapestry game with ``seats`` seats (``starting_civilizations``: per seat, a
-    civilization key that seat starts with, ``""`` to deal it as usual)."""
+    civilization key that seat starts with, ``""`` to deal it as usual; ``expansions``: the
+    expansion boxes in play)."""
     seed = seed if seed is not None else long_seed("tapestry")
     options = pb.GameOptions(tapestry={})
     if civilizations_dealt is not None:
         options.tapestry.civilizations_dealt = civilizations_dealt
     options.tapestry.starting_civilizations.extend(starting_civilizations)
+    options.tapestry.expansions.extend(expansions)
     answer = stub.CreateGame(
         pb.CreateGameRequest(
             game_type=pb.GAME_TYPE_TAPESTRY,

@@ -115,7 +115,8 @@ def _load() -> tuple[Component, ...]:
         if component.label in seen:
             raise InventoryError(f"expansions.json#{component.label}: listed twice")
         seen.add(component.label)
-        for record in (component, *component.known):
+        records: list[Component | Fact] = [component, *component.known]
+        for record in records:
             problem = provenance_error(record)
             if problem:
                 raise InventoryError(f"expansions.json#{component.label}: {problem}")
