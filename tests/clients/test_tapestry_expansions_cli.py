@@ -53,3 +53,34 @@ def test_unknown_expansion_refused_clearly(annales_server: ServerProcess, tmp_pa
          annales_server.target, "--tokens", str(tmp_path / "t.json")],
     )  # fmt: skip
     assert refused.exit_code != 0 and "--expansions is an option of tapestry" in refused.output
+
+
+def test_terminal_describes_the_treasure_hunters() -> None:
+    """The terminal names a treasure claim (terrain, hex), a kept treasure die and a die thrown
+    alone (``DieRolled``, its face's benefit)."""
+    from annales.v1 import annales_pb2 as pb
+    from annales.v1 import tapestry_pb2 as tp
+    from annales_cli.render import describe_action, describe_event
+    from annales_client.games import command_to_action
+
+    from domain.tapestry.commands import Choose
+
+    view = {
+        "frame": {"kind": "treasure_hunters", "ints": []},
+        "hexes": [{"q": 0, "r": 0}] * 24 + [{"q": 2, "r": -1}],
+    }
+    claim = command_to_action("tapestry", Choose(index=3 * 100 + 24))
+    assert describe_action(claim, view, ["ann", "bob"]) == (
+        "claim the forest treasure with a token at (2,-1)"
+    )
+    die_view = {"frame": {"kind": "treasure_die", "ints": [24, 0, 0, 3]}}
+    kept = describe_action(command_to_action("tapestry", Choose(index=0)), die_view, ["a", "b"])
+    assert kept == "keep the red die: 5 VP"
+    event = pb.GameEvent(
+        seq=7,
+        seat=0,
+        kind="DieRolled",
+        tapestry=tp.TapestryEvent(die_rolled=tp.TapestryDieRolled(seat=0, die="red", face=0)),
+    )
+    line = describe_event(event, ["ann", "bob"])
+    assert "DieRolled" in line and "5 VP" in line and "die red" in line
