@@ -3,8 +3,8 @@ its facts come from (``content/expansions.json``).
 
 A component whose facts are in none of our sources (``source == "none"``) is left out of the
 game: it is listed under "not in our sources" by ``annales content report --game tapestry``
-and in the notes of every game that enables its box (GetGame). Adding its content later
-completes the box; nothing here invents a card text.
+and in the notes of every game that enables its box (GetGame). A content file for it
+completes the box without code changes; nothing here invents a card text.
 
 >>> [c.key for c in missing(("plans_and_ploys",))][:2]
 ['landmark_miniatures', 'tapestry_cards']
