@@ -510,7 +510,7 @@ def _check_rest() -> None:
         raise _fail("dice.json", "conquer dice have 6 faces")
     if sorted(ACHIEVEMENTS) != [1, 2, 3]:
         raise _fail("achievements.json", "needs the 3 achievements")
-    if len(_civs.civilizations) != 16 or any(c.box != "base" for c in _civs.civilizations):
+    if len(_civs.civilizations) != 16 or any(c.box for c in _civs.civilizations):
         raise _fail("civilizations.json", "needs the 16 base civilizations")
     if len({c.key for c in CIVILIZATIONS.values()}) != len(CIVILIZATIONS):
         raise _fail("civilizations", "two civilizations share a key")

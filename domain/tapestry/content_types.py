@@ -427,8 +427,9 @@ class Civilization(Sourced, frozen=True, kw_only=True):
     key: str
     name: str
     name_fr: str = ""
-    #: the box the mat comes in: ``"base"`` or an expansion (``state.EXPANSIONS``).
-    box: str = "base"
+    #: the expansion box the mat comes in (``""``: the base game; else one of
+    #: ``state.EXPANSIONS``).
+    box: str = ""
     implemented: bool = False
     summary: str
     slots: tuple[Benefit, ...] = ()
