@@ -208,6 +208,18 @@ class Game(ABC, Generic[S]):
         """
         return []
 
+    def missing_content(self) -> list[str]:
+        """Every component the game's boxes hold whose facts are in none of our sources (left
+        out of play): one line each, listed by ``annales content report --game NAME`` under
+        "not in our sources". Default: none."""
+        return []
+
+    def notes(self, state: S) -> tuple[str, ...]:
+        """Public remarks about this game's setup that its options do not say by themselves
+        (e.g. components of a chosen box left out because no source gives them), reported by
+        GetGame. Default: none."""
+        return ()
+
     # -- helpers shared by every game ---------------------------------------------------
     def copy_state(self, state: S) -> S:
         """An independent deep copy of ``state`` (msgpack round trip)."""

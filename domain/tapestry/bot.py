@@ -131,6 +131,10 @@ TOKEN_VALUE: dict[str, float] = {
     "gain_random_civilization": 5.0,
     "refresh_tech_display_optional": 0.2,
     "play_tapestry_over_current": 2.0,
+    "roll_black_die_twice_choose_one": 3.0,
+    "roll_science_die_twice_choose_one": 3.0,
+    "roll_both_conquer_dice_gain_both": 4.0,
+    "roll_red_die_twice_gain_both": 4.0,
 }
 #: VP-equivalent of a decision waiting on the agenda, by frame kind.
 PENDING_VALUE: dict[str, float] = {
@@ -145,6 +149,8 @@ PENDING_VALUE: dict[str, float] = {
     "die": 2.0,
     "civ_choice": 2.0,
     "tech_pick": 2.0,
+    "treasure_hunters": 6.0,
+    "treasure_die": 2.0,
 }
 
 

@@ -15,7 +15,7 @@ those that may be gained during the game (not The Chosen, not the Mystics).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from domain.core import Command
 from domain.tapestry import content as C
@@ -61,6 +61,11 @@ GAINABLE: tuple[str, ...] = (
     "merrymakers",
     "militants",
 )
+#: implemented expansion civilizations, by box: dealt and gained only when their box is in
+#: play (their modules, under ``domain.tapestry.expansions``, register them).
+BOX_CIVILIZATIONS: dict[str, list[str]] = {}
+#: those of them whose mid-game gain rule is implemented too, by box.
+BOX_GAINABLE: dict[str, list[str]] = {}
 _KEYS = {c.key: c.id for c in C.CIVILIZATIONS.values()}
 
 
@@ -69,9 +74,21 @@ def civ_id(key: str) -> int:
     return _KEYS[key]
 
 
-def implemented_ids() -> list[int]:
-    """Ids of the implemented civilizations, ascending."""
-    return sorted(_KEYS[k] for k in IMPLEMENTED_CIVILIZATIONS)
+def implemented_ids(boxes: Iterable[str] = ()) -> list[int]:
+    """Ids of the implemented civilizations of the base game and of ``boxes``, ascending."""
+    keys = [*IMPLEMENTED_CIVILIZATIONS]
+    for box in boxes:
+        keys.extend(BOX_CIVILIZATIONS.get(box, ()))
+    return sorted(_KEYS[k] for k in keys)
+
+
+def gainable(boxes: Iterable[str] = ()) -> list[str]:
+    """Keys of the civilizations that may be gained during a game with ``boxes`` in play:
+    :data:`GAINABLE`, then those of the boxes (in that order: the draw's pool order)."""
+    keys = [*GAINABLE]
+    for box in boxes:
+        keys.extend(BOX_GAINABLE.get(box, ()))
+    return keys
 
 
 def has_civ(state: TapestryState, seat: int, key: str) -> bool:
@@ -326,7 +343,7 @@ def after_conquer_outpost(ctx: Ctx, seat: int) -> None:
 def _random_civ(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
     pool = [
         _KEYS[k]
-        for k in GAINABLE
+        for k in gainable(ctx.state.rules.expansions)
         if _KEYS[k] not in ctx.state.civs_out and C.CIVILIZATIONS[_KEYS[k]].gainable_mid_game
     ]
     if not pool:
@@ -363,4 +380,4 @@ def _keep_civ_answer(ctx: Ctx, top: Frame, command: Command) -> None:
 
 DECISIONS["keep_civilization"] = (_keep_civ_options, _keep_civ_answer)
 
-__all__ = ["IMPLEMENTED_CIVILIZATIONS", "dump"]
+__all__ = ["BOX_CIVILIZATIONS", "IMPLEMENTED_CIVILIZATIONS", "dump"]

@@ -176,6 +176,10 @@ _landmarks = _load("landmarks.json", LandmarksFile)
 _dice = _load("dice.json", DiceFile)
 _achievements = _load("achievements.json", AchievementsFile)
 _civs = _load("civilizations.json", CivilizationsFile)
+#: expansion civilizations, by content file (dealt only when their box is in play).
+_box_civs: dict[str, CivilizationsFile] = {
+    name: _load(name, CivilizationsFile) for name in ("civilizations_plans_and_ploys.json",)
+}
 _tokens = _load("tokens.json", TokensFile)
 _decisions = _load("decisions.json", DecisionsFile)
 #: rule decisions taken by the engine's code, by topic (``decisions.json``).
@@ -215,7 +219,11 @@ SCIENCE_DIE: tuple[str, ...] = _dice.science.faces
 RED_DIE: tuple[Benefit, ...] = _dice.red.faces
 BLACK_DIE: tuple[Benefit, ...] = _dice.black.faces
 ACHIEVEMENTS: dict[int, Achievement] = _index("achievements.json", _achievements.achievements)
-CIVILIZATIONS: dict[int, Civilization] = _index("civilizations.json", _civs.civilizations)
+#: every civilization of every box, by id (``Civilization.box`` says which box).
+CIVILIZATIONS: dict[int, Civilization] = _index(
+    "civilizations.json",
+    (*_civs.civilizations, *(c for f in _box_civs.values() for c in f.civilizations)),
+)
 #: benefit token -> our one-line definition (cost units included).
 BENEFIT_TOKENS: dict[str, str] = {t.token: t.definition for t in _tokens.tokens}
 #: tokens that are cost units (one unit paid per entry of a cost list).
@@ -302,6 +310,7 @@ def _records() -> Iterator[tuple[str, Sourced]]:
         ("landmarks.json", _landmarks.landmarks),
         ("achievements.json", _achievements.achievements),
         ("civilizations.json", _civs.civilizations),
+        *((name, f.civilizations) for name, f in _box_civs.items()),
     )
     for name, records in groups:
         for record in records:
@@ -357,11 +366,13 @@ def _benefits() -> Iterator[tuple[str, Benefit]]:
         yield f"space_tiles.json#{stile.id}", stile.benefit
     for face in (*_dice.red.faces, *_dice.black.faces):
         yield "dice.json", face
-    for civ in _civs.civilizations:
-        for slot in civ.slots:
-            yield f"civilizations.json#{civ.id}", slot
-        if civ.setup is not None:
-            yield f"civilizations.json#{civ.id}", civ.setup
+    files = {"civilizations.json": _civs, **_box_civs}
+    for name, civ_file in files.items():
+        for civ in civ_file.civilizations:
+            for slot in civ.slots:
+                yield f"{name}#{civ.id}", slot
+            if civ.setup is not None:
+                yield f"{name}#{civ.id}", civ.setup
 
 
 def _cost_lists() -> Iterator[tuple[str, tuple[str, ...]]]:
@@ -529,11 +540,16 @@ def _check_rest() -> None:
         raise _fail("dice.json", "conquer dice have 6 faces")
     if sorted(ACHIEVEMENTS) != [1, 2, 3]:
         raise _fail("achievements.json", "needs the 3 achievements")
-    if len(CIVILIZATIONS) != 16 or len({c.key for c in CIVILIZATIONS.values()}) != 16:
-        raise _fail("civilizations.json", "needs the 16 base civilizations with unique keys")
-    for civ in _civs.civilizations:
-        if not civ.summary:
-            raise _fail(f"civilizations.json#{civ.id}", "needs a summary")
+    if len(_civs.civilizations) != 16 or any(c.box for c in _civs.civilizations):
+        raise _fail("civilizations.json", "needs the 16 base civilizations")
+    if len({c.key for c in CIVILIZATIONS.values()}) != len(CIVILIZATIONS):
+        raise _fail("civilizations", "two civilizations share a key")
+    for name, civ_file in {"civilizations.json": _civs, **_box_civs}.items():
+        for civ in civ_file.civilizations:
+            if not civ.summary:
+                raise _fail(f"{name}#{civ.id}", "needs a summary")
+            if name != "civilizations.json" and not name.endswith(f"_{civ.box}.json"):
+                raise _fail(f"{name}#{civ.id}", f"box {civ.box!r} is not this file's")
     if len(BENEFIT_TOKENS) != len(_tokens.tokens):
         raise _fail("tokens.json", "a token is defined twice")
     for where, benefit in _benefits():

@@ -428,7 +428,7 @@ class AchievementsFile(msgspec.Struct, frozen=True):
 
 
 class Civilization(Sourced, frozen=True, kw_only=True):
-    """A base civilization mat.
+    """A civilization mat (``box``: the base game's or an expansion's).
 
     ``slots`` are the mat's printed benefits in order (empty when the mat has none; an empty
     :class:`AllOf` is a space with nothing on it); ``slot_paths[i]`` lists the slots reachable
@@ -443,6 +443,9 @@ class Civilization(Sourced, frozen=True, kw_only=True):
     key: str
     name: str
     name_fr: str = ""
+    #: the expansion box the mat comes in (``""``: the base game; else one of
+    #: ``state.EXPANSIONS``).
+    box: str = ""
     implemented: bool = False
     summary: str
     slots: tuple[Benefit, ...] = ()

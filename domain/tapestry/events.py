@@ -288,6 +288,16 @@ class ConquerDiceRolled(Event, frozen=True, kw_only=True):
     black: int
 
 
+class DieRolled(Event, frozen=True, kw_only=True):
+    """``seat`` threw one conquer die alone (``die``: ``"red"`` or ``"black"``), showing face
+    ``face`` (0..5): a Treasure Hunters treasure (Plans & Ploys)."""
+
+    REVEALS = True
+    seat: int
+    die: str
+    face: int
+
+
 class ScienceDieRolled(Event, frozen=True, kw_only=True):
     """The science die showed ``track``."""
 
@@ -508,4 +518,5 @@ TapestryEvent = (
     | BuildingsSwapped
     | SoloEvent
     | CivilizationsOffered
+    | DieRolled
 )

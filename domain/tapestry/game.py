@@ -58,8 +58,13 @@ from domain.tapestry.commands import (
 from domain.tapestry.engine import Ctx, answer_top, current_options, run
 from domain.tapestry.events import TapestryEvent
 from domain.tapestry.evolve import evolve as fold
+from domain.tapestry.expansions import (  # noqa: F401  (registers the boxes' civilizations)
+    civ_treasure_hunters,
+    inventory,
+)
 from domain.tapestry.solo import hooks as solo
 from domain.tapestry.state import (
+    EXPANSIONS,
     OVER,
     PLAY,
     SETUP,
@@ -163,6 +168,12 @@ PROMPTS: dict[str, tuple[str, str]] = {
         "Leave an Isolationist token with your outpost (0: the territory can no longer be "
         "conquered, 1 resource of your choice), or decline.",
     ),
+    "treasure_hunters": (
+        "treasure_hunters",
+        "Treasure Hunters: put a token on an empty territory next to yours showing an unclaimed "
+        "treasure's terrain (treasure slot * 100 + hex index), or decline.",
+    ),
+    "treasure_die": ("treasure_die", "Keep the first (0) or the second (1) die thrown."),
     "mystics_predict": (
         "mystics_predict",
         "Predict (sealed) your count in this category: tech cards, complete districts, "
@@ -213,6 +224,9 @@ class TapestryGame(Game[TapestryState]):
             options = TapestryOptions(
                 **{name: getattr(options, name) for name in TapestryOptions.__struct_fields__}
             )
+        for text in options.starting_civilizations:
+            if text:  # a civilization of a box not in play is refused, naming the box
+                setup.starting_civilization_id(text, rules.expansions)
         return TapestryState(
             options=options, seats=[SeatState() for _ in range(seats)], rules=rules
         )
@@ -374,6 +388,14 @@ class TapestryGame(Game[TapestryState]):
         """Every content record marked ``assumed`` (``"<file>#<record>: <note>"``)."""
         return C.assumptions() + solo.assumptions()
 
+    def missing_content(self) -> list[str]:
+        """The expansion components in none of our sources (``expansions.json``)."""
+        return inventory.report_lines()
+
+    def notes(self, state: TapestryState) -> tuple[str, ...]:
+        """For each box in play, the components left out because no source gives them."""
+        return inventory.notes(state.rules.expansions)
+
 
 class TapestryGame2(TapestryGame):
     """Ruleset ``tapestry/2``: the rules of ``tapestry/1`` corrected after the rules audit,
@@ -383,14 +405,17 @@ class TapestryGame2(TapestryGame):
       resources left, else the win is shared (:func:`domain.tapestry.scoring.winners`);
     * Militarism's outpost is a choice ("vous pouvez"), Revolution lets the player choose the
       territories, the Trap gives the defender no resource;
-    * "VARIANTES": :class:`~domain.tapestry.state.TapestryOptions2`.
+    * "VARIANTES": :class:`~domain.tapestry.state.TapestryOptions2`;
+    * the expansion boxes in play (``TapestryOptions2.expansions``, copied in canonical order
+      into ``TapestryRules.expansions``).
     """
 
     ruleset_version = "tapestry/2"
     revision = 2
     options_type = TapestryOptions2
-    #: the island start came after tapestry/2's first release.
-    late_options = TapestryGame.late_options | {"island_start"}
+    #: the island start and the expansion boxes came after tapestry/2's first release
+    #: (base-game creation events stay byte-identical: each is recorded only when set).
+    late_options = TapestryGame.late_options | {"island_start", "expansions"}
 
 
 def variant_rules(options: TapestryOptions2, revision: int) -> TapestryRules:
@@ -412,6 +437,7 @@ def variant_rules(options: TapestryOptions2, revision: int) -> TapestryRules:
             options.removed_tech_cards,
             {c.id: (c.name, c.name_fr) for c in C.TECH_CARDS.values()},
         ),
+        expansions=tuple(box for box in EXPANSIONS if box in options.expansions),
     )
 
 

@@ -14,7 +14,14 @@ import msgspec
 from domain.tapestry import capital as cap
 from domain.tapestry import content as C
 from domain.tapestry import hexmap
-from domain.tapestry.state import BUILDINGS, RESOURCES, TRACK_IDS, SeatState, TapestryState
+from domain.tapestry.state import (
+    BUILDINGS,
+    RESOURCES,
+    TRACK_IDS,
+    UNCONQUERABLE_PIECES,
+    SeatState,
+    TapestryState,
+)
 
 #: income-track id -> index in ``BUILDINGS``.
 INCOME_INDEX: dict[str, int] = {t.id: i for i, t in enumerate(C.INCOME_TRACKS)}
@@ -119,6 +126,8 @@ def conquer_targets(state: TapestryState, seat: int, anywhere: bool) -> list[int
             continue
         if cell.outposts and cell.outposts[0].seat == seat and not cell.outposts[0].piece:
             continue  # your own outpost; a lone token of yours (Traders) may be conquered
+        if any(o.piece in UNCONQUERABLE_PIECES for o in cell.outposts):
+            continue  # a Treasure Hunters token holds it (Plans & Ploys)
         if anywhere or any(n in mine for n in near[i] if n >= 0):
             found.append(i)
     return found

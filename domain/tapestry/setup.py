@@ -10,6 +10,8 @@ setup and rebalancing), "Premier joueur" (at random). Only implemented civilizat
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from domain.tapestry import civs
 from domain.tapestry import content as C
 from domain.tapestry import events as ev
@@ -17,26 +19,35 @@ from domain.tapestry.engine import AUTO, Ctx
 from domain.tapestry.rules import hex_at
 from domain.tapestry.solo.content import REMOVED_CIVILIZATIONS as SOLO_REMOVED_CIVILIZATIONS
 from domain.tapestry.solo.content import SETUP as SOLO
-from domain.tapestry.state import Frame, TapestryState
+from domain.tapestry.state import EXPANSIONS, Frame, TapestryState
 from domain.tapestry.tech import fill_display
 from domain.tapestry.turns import start_turn
 
 START_OUTPOSTS = 2
 
 
-def starting_civilization_id(text: str) -> int:
+def starting_civilization_id(text: str, boxes: Iterable[str] | None = None) -> int:
     """The id of an implemented civilization named by its key or its id as text (the
-    ``starting_civilizations`` option); raises ``ValueError`` for any other text.
+    ``starting_civilizations`` option), of the base game or of ``boxes`` (``None``: any box);
+    raises ``ValueError`` for any other text, naming the box a civilization needs.
 
     >>> starting_civilization_id("militants") == starting_civilization_id("12") == 12
     True
     """
-    implemented = civs.implemented_ids()
+    every = civs.implemented_ids(EXPANSIONS)
+    implemented = every if boxes is None else civs.implemented_ids(boxes)
     by_key = {C.CIVILIZATIONS[c].key: c for c in implemented}
     if text in by_key:
         return by_key[text]
     if text.isdigit() and int(text) in implemented:
         return int(text)
+    elsewhere = [c for c in every if text in (C.CIVILIZATIONS[c].key, str(c))]
+    if elsewhere:
+        box = C.CIVILIZATIONS[elsewhere[0]].box
+        raise ValueError(
+            f"starting_civilizations: {text!r} comes with the {box} box, which is not in play "
+            "(option expansions)"
+        )
     raise ValueError(
         f"starting_civilizations: {text!r} is not an implemented civilization "
         f"(known: {', '.join(sorted(by_key))})"
@@ -46,7 +57,8 @@ def starting_civilization_id(text: str) -> int:
 def fixed_civilizations(state: TapestryState) -> dict[int, int]:
     """Seat -> the civilization the ``starting_civilizations`` option gives it."""
     wanted = state.options.starting_civilizations[: state.n]
-    return {seat: starting_civilization_id(text) for seat, text in enumerate(wanted) if text}
+    boxes = state.rules.expansions
+    return {seat: starting_civilization_id(text, boxes) for seat, text in enumerate(wanted) if text}
 
 
 def dealt_count(state: TapestryState) -> int:
@@ -56,7 +68,7 @@ def dealt_count(state: TapestryState) -> int:
     dealt_to = state.n - len(fixed)
     if dealt_to <= 0:
         return 1
-    available = len(civs.implemented_ids()) - len(fixed)
+    available = len(civs.implemented_ids(state.rules.expansions)) - len(fixed)
     return max(1, min(state.options.civilizations_dealt, available // dealt_to))
 
 
@@ -117,7 +129,7 @@ def deal(ctx: Ctx) -> None:
             ctx.emit(ev.CapitalsDealt(seat=seat, capitals=(capitals[index],)))
             choose_capital(ctx, seat, capitals[index])
     fixed = fixed_civilizations(state)
-    pool = [c for c in civs.implemented_ids() if c not in fixed.values()]
+    pool = [c for c in civs.implemented_ids(state.rules.expansions) if c not in fixed.values()]
     if state.n == 1:  # civilizations left out of solo games (domain.tapestry.solo)
         pool = [c for c in pool if C.CIVILIZATIONS[c].key not in SOLO_REMOVED_CIVILIZATIONS]
     count = dealt_count(state)

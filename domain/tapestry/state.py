@@ -28,6 +28,9 @@ RESOURCES: tuple[str, ...] = ("coin", "worker", "food", "culture")
 TRACK_IDS: tuple[str, ...] = ("exploration", "science", "technology", "military")
 #: the income tracks of the income mat, in order, and their building types.
 BUILDINGS: tuple[str, ...] = ("market", "house", "farm", "armory")
+#: the expansion boxes, in the order of the rulebook's MATÉRIEL table (its column order:
+#: Manœuvres & Manigances, Arts & Architecture, Fictions & Futurs).
+EXPANSIONS: tuple[str, ...] = ("plans_and_ploys", "arts_and_architecture", "fantasies_and_futures")
 
 
 class TapestryOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -80,6 +83,10 @@ class TapestryOptions2(TapestryOptions, frozen=True, kw_only=True):
         island_start: "au lieu d'utiliser les capitales pour déterminer l'emplacement de
             départ sur la carte, placez vos avant-postes au centre de l'île la plus proche de
             vous" (2 to 5 seats; :func:`domain.tapestry.setup.island_of`).
+        expansions: the expansion boxes in play (``EXPANSIONS``; none: the base game), in any
+            order and combination ("PREMIÈRE MISE EN PLACE": « Combinez les plateaux et les
+            cartes du jeu de base et des extensions avec lesquelles vous souhaitez jouer »);
+            an unknown box is refused naming it, a box named twice is refused.
     """
 
     draw_two_tapestry: bool = False
@@ -88,6 +95,20 @@ class TapestryOptions2(TapestryOptions, frozen=True, kw_only=True):
     removed_tapestry_cards: tuple[str, ...] = ()
     removed_tech_cards: tuple[str, ...] = ()
     island_start: bool = False
+    expansions: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        """The checks of :class:`TapestryOptions`, then each box known and named at most once
+        (raises ``ValueError`` naming the box)."""
+        super().__post_init__()
+        unknown = [box for box in self.expansions if box not in EXPANSIONS]
+        if unknown:
+            raise ValueError(
+                f"expansions: unknown box {unknown[0]!r}; known: {', '.join(EXPANSIONS)}"
+            )
+        twice = [box for i, box in enumerate(self.expansions) if box in self.expansions[:i]]
+        if twice:
+            raise ValueError(f"expansions names {twice[0]!r} twice")
 
 
 class TapestryRules(msgspec.Struct, frozen=True, kw_only=True):
@@ -96,7 +117,7 @@ class TapestryRules(msgspec.Struct, frozen=True, kw_only=True):
     ``revision`` is 1 for ``tapestry/1`` and 2 for ``tapestry/2``; the rule modules consult it
     (``state.rules.revision >= 2``) at the few places the revisions differ. The other fields
     copy the variants of :class:`TapestryOptions2` (always off under ``tapestry/1``);
-    ``removed_tapestry`` and ``removed_tech`` hold card ids.
+    ``removed_tapestry`` and ``removed_tech`` hold card ids; ``expansions`` the boxes in play.
     """
 
     revision: int = 1
@@ -106,6 +127,8 @@ class TapestryRules(msgspec.Struct, frozen=True, kw_only=True):
     removed_tapestry: tuple[int, ...] = ()
     removed_tech: tuple[int, ...] = ()
     island_start: bool = False
+    #: the expansion boxes in play, in ``EXPANSIONS`` order (empty: the base game).
+    expansions: tuple[str, ...] = ()
 
 
 class Frame(msgspec.Struct, frozen=True, kw_only=True):
@@ -134,9 +157,12 @@ class Frame(msgspec.Struct, frozen=True, kw_only=True):
     source: str = ""
 
 
-#: map pieces that control a territory alone and can be toppled: an outpost (``""``) and a
-#: building the Nomads put on the map ("compte comme un Avant-poste").
-CONTROLLING_PIECES: tuple[str, ...] = ("", "building")
+#: map pieces that control a territory alone: an outpost (``""``), a building the Nomads put
+#: on the map ("compte comme un Avant-poste") and a Treasure Hunters token (Plans & Ploys: it
+#: holds the territory without conquering it, and no conquest may target it).
+CONTROLLING_PIECES: tuple[str, ...] = ("", "building", "treasure_hunters")
+#: pieces whose territory no conquest may target (``rules.conquer_targets``).
+UNCONQUERABLE_PIECES: tuple[str, ...] = ("treasure_hunters",)
 
 
 class Outpost(msgspec.Struct, kw_only=True):

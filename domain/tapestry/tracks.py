@@ -372,6 +372,12 @@ def _after_roll(ctx: Ctx, seat: int, kind: int, track: int, source: str) -> None
     ctx.push(Frame(kind="research", seat=seat, ints=(kind, track), source=source))
 
 
+def research_result(ctx: Ctx, seat: int, kind: int, track: int, source: str) -> None:
+    """What a science roll showing ``track`` gives (``kind``: ``RESEARCH_FULL``,
+    ``RESEARCH_NONE`` or ``RESEARCH_OVERFLOW``), as "Recherche" says."""
+    _after_roll(ctx, seat, kind, track, source)
+
+
 def _pick_options(state: TapestryState, top: Frame) -> list[Command]:
     return [Choose(index=0), Choose(index=1)]
 

@@ -205,6 +205,7 @@ class Servicer(pb_grpc.GameServiceServicer):
                 pb.PartyScore(name=p.name, score=p.score, winner=p.winner)
                 for p in game.parties(match.state)
             ],
+            notes=list(game.notes(match.state)),
         )
 
     def _at(self, game_id: str, request: Any) -> Any:

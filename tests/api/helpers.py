@@ -81,10 +81,11 @@ def create_tapestry_game(
     civilizations_dealt: int | None = None,
     starting_civilizations: tuple[str, ...] = (),
     automa_level: int | None = None,
+    expansions: tuple[str, ...] = (),
 ) -> Game:
     """A new Tapestry game with ``seats`` seats (``starting_civilizations``: per seat, a
-    civilization key that seat starts with, ``""`` to deal it as usual; ``automa_level``:
-    solo, the Automa's level)."""
+    civilization key that seat starts with, ``""`` to deal it as usual; ``expansions``: the
+    expansion boxes in play)."""
     seed = seed if seed is not None else long_seed("tapestry")
     options = pb.GameOptions(tapestry={})
     if civilizations_dealt is not None:
@@ -92,6 +93,7 @@ def create_tapestry_game(
     if automa_level is not None:
         options.tapestry.automa_level = automa_level
     options.tapestry.starting_civilizations.extend(starting_civilizations)
+    options.tapestry.expansions.extend(expansions)
     answer = stub.CreateGame(
         pb.CreateGameRequest(
             game_type=pb.GAME_TYPE_TAPESTRY,

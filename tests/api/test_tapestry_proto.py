@@ -35,6 +35,7 @@ from domain.tapestry.events import (
     CivilizationGained,
     CivilizationsDealt,
     CivilizationsOffered,
+    DieRolled,
     OutpostRaised,
     PiecePlaced,
     PlotsBlocked,
@@ -205,6 +206,7 @@ HAND_EVENTS: tuple[Any, ...] = (
     AutomaPriorityDrawn(card=17),  # solo levels 5-6
     CivilizationsOffered(seat=1, civilizations=(4, 9)),  # tapestry/2 variant
     CivilizationsOffered(seat=1, civilizations=()),  # redacted for other seats
+    DieRolled(seat=2, die="black", face=5),  # Plans & Ploys: a Treasure Hunters treasure
     ResourcesChanged(seat=0, delta=(-2, 0, 1, -8), reason="pay"),
     VPScored(seat=2, vp=-3, reason="dictatorship"),
     TokenMoved(seat=1, track="technology", token=1, origin=-1, to=0),
@@ -266,7 +268,7 @@ def test_most_event_classes_are_met_in_play(samples: Samples) -> None:
         "TechTaken", "PlotsBlocked", "BuildingsSwapped",
         "AutomaTrapChecked", "ShadowEmpireAchievementEarned",
         "AutomaCivilizationAdded", "AutomaPriorityDrawn",
-        "CivilizationsOffered",
+        "CivilizationsOffered", "DieRolled",
     }  # fmt: skip
     assert names - set(samples.events) <= rare, names - set(samples.events)
     drawn = samples.events["TapestryDrawn"]

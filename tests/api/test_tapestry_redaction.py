@@ -360,13 +360,20 @@ def test_the_long_oracle_puts_every_civilization_in_play() -> None:
 
 
 def run_oracle(
-    stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess, index: int
+    stub: annales_pb2_grpc.GameServiceStub,
+    server: ServerProcess,
+    index: int,
+    expansions: tuple[str, ...] = (),
+    starting: tuple[str, ...] | None = None,
 ) -> list[str]:
-    """One recorded game and its leaks."""
+    """One recorded game and its leaks (``expansions``: the boxes in play; ``starting``: the
+    starting civilizations, else :func:`starting_civilizations`)."""
     seats = SHAPES[index % len(SHAPES)]
-    seed = long_seed(f"tapestry-oracle{index}")
-    chosen = starting_civilizations(index, seats)
-    game = create_tapestry_game(stub, seats, seed=seed, starting_civilizations=chosen)
+    seed = long_seed(f"tapestry-oracle{index}{''.join(expansions)}")
+    chosen = starting if starting is not None else starting_civilizations(index, seats)
+    game = create_tapestry_game(
+        stub, seats, seed=seed, starting_civilizations=chosen, expansions=expansions
+    )
     recorder = Recorder(
         stub,
         game,
@@ -488,6 +495,19 @@ def test_tapestry_redaction_oracle_long(
     per_block = N_GAMES_LONG // LONG_BLOCKS
     for index in range(1000 + block * per_block, 1000 + (block + 1) * per_block):
         leaks.extend(run_oracle(stub, server, index))
+    assert not leaks, _report(leaks)
+
+
+@pytest.mark.parametrize("index", [1, 2])
+def test_tapestry_redaction_oracle_plans_and_ploys(
+    stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess, index: int
+) -> None:
+    """The same oracle with the Plans & Ploys box in play, a seat starting with the Treasure
+    Hunters (their dice and tokens are public; territory draws from the exploration bag, hands
+    and deals stay hidden)."""
+    seats = SHAPES[index % len(SHAPES)]
+    starting = ("treasure_hunters", *("" for _ in range(seats - 1)))
+    leaks = run_oracle(stub, server, index, ("plans_and_ploys",), starting)
     assert not leaks, _report(leaks)
 
 

@@ -11,13 +11,16 @@ from domain.registry import GAMES
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_content_report_lists_each_games_assumptions(name: str) -> None:
-    """The report prints one ``- `` line per ``Game.assumptions()`` entry, unwrapped."""
+    """The report prints one ``- `` line per ``Game.assumptions()`` entry, unwrapped, then,
+    when the game has any, the ``Game.missing_content()`` lines under "not in our sources"."""
     expected = GAMES[name].assumptions()
     assert expected, f"{name} lists no assumption"
     result = CliRunner().invoke(app, ["content", "report", "--game", name])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines == [f"- {line}" for line in expected]
+    missing = GAMES[name].missing_content()
+    tail = ["not in our sources:", *(f"- {line}" for line in missing)] if missing else []
+    assert lines == [f"- {line}" for line in expected] + tail
 
 
 def test_tapestry_report_names_its_content_files() -> None:

@@ -329,7 +329,8 @@ def verify(
 
 @content_app.command("report")
 def content_report(game: str = typer.Option("riseandfall", help="Game name.")) -> None:
-    """List every content fact marked "assumed" (no source gives it).
+    """List every content fact marked "assumed" (no source gives it), then the components
+    left out because none of our sources gives their facts ("not in our sources").
 
     Any registered game: its rules' assumptions, one line each.
     Example: annales content report --game tapestry
@@ -341,6 +342,11 @@ def content_report(game: str = typer.Option("riseandfall", help="Game name.")) -
         raise typer.Exit(2) from None
     for line in rules.assumptions():
         console.print(f"- {line}", markup=False, highlight=False, soft_wrap=True)
+    missing = rules.missing_content()
+    if missing:
+        console.print("not in our sources:", markup=False, highlight=False)
+        for line in missing:
+            console.print(f"- {line}", markup=False, highlight=False, soft_wrap=True)
 
 
 if __name__ == "__main__":

@@ -93,6 +93,7 @@ GAME_OPTIONS = {
     "--box": ("imperium", "box"),
     "--automa-level": ("tapestry", "automa_level"),
     "--shadow-empire": ("tapestry", "shadow_empire"),
+    "--expansions": ("tapestry", "expansions"),
     "--difficulty": ("imperium", "difficulty"),
     "--civ-nation": ("imperium", "civ_nation"),
 }
@@ -132,6 +133,18 @@ def check_nations(nations: list[str]) -> None:
             f"unknown nation(s) {', '.join(unknown)}; valid: "
             + ", ".join(imperium_content.ALL_NATIONS)
         )
+
+
+def check_expansions(boxes: list[str]) -> None:
+    """Exit with the list of known boxes when one of ``boxes`` is unknown or named twice."""
+    from domain.tapestry.state import EXPANSIONS
+
+    unknown = [box for box in boxes if box not in EXPANSIONS]
+    if unknown:
+        fail(f"unknown expansion(s) {', '.join(unknown)}; known: {', '.join(EXPANSIONS)}")
+    twice = sorted({box for box in boxes if boxes.count(box) > 1})
+    if twice:
+        fail(f"--expansions names {', '.join(twice)} twice")
 
 
 def _names(client: AnnalesClient, game_id: str) -> list[str]:
@@ -180,6 +193,14 @@ def new(
     shadow_empire: bool | None = typer.Option(
         None, "--shadow-empire", help="tapestry, 2 players: play with the Shadow Empire."
     ),
+    expansions: list[str] = typer.Option(
+        [],
+        "--expansions",
+        parser=comma_names,
+        metavar="BOX,…",
+        help="tapestry: expansion boxes in play, comma-separated: plans_and_ploys, "
+        "arts_and_architecture, fantasies_and_futures (default: the base game).",
+    ),
     difficulty: str | None = typer.Option(
         None, help="imperium solo (1 player): chieftain, warlord, imperator, sovereign, overlord."
     ),
@@ -199,6 +220,7 @@ def new(
       annales new riseandfall --players 3 --seed s1 --names ann,bob,cy
       annales new tapestry --players 4 --seed s2
       annales new tapestry --players 1 --automa-level 3      (solo against the Automa)
+      annales new tapestry --players 3 --expansions plans_and_ploys
       annales new imperium --players 2 --nations romans,celts
     """
     name = game_name(game)
@@ -211,6 +233,9 @@ def new(
     chosen_nations = flatten(nations)
     if chosen_nations and name == "imperium":
         check_nations(chosen_nations)
+    chosen_boxes = flatten(expansions)
+    if chosen_boxes and name == "tapestry":
+        check_expansions(chosen_boxes)
     count = len(seat_names) if seat_names else players or 3
     seat_names = seat_names or [f"player{i + 1}" for i in range(count)]
     options: dict[str, object] = {}
@@ -219,6 +244,7 @@ def new(
         "--nations": chosen_nations or None,
         "--box": box,
         "--automa-level": automa_level, "--shadow-empire": shadow_empire,
+        "--expansions": chosen_boxes or None,
         "--difficulty": difficulty, "--civ-nation": civ_nation,
     }  # fmt: skip
     for flag, value in given.items():

@@ -35,6 +35,9 @@ from rich.text import Text
 from annales_cli.render_common import SEAT_STYLE, STATUS, describe_fields, game_over, seat_name
 from annales_cli.render_tapestry_solo import party_name, render_bots
 
+#: the Treasure Hunters' treasures (Plans & Ploys), by mat slot.
+TREASURES = ("desert", "grassland", "mountain", "forest")
+
 __all__ = [
     "describe_tapestry_action",
     "describe_tapestry_event",
@@ -379,6 +382,14 @@ def _choose_text(index: int, view: Mapping[str, Any], names: Sequence[str]) -> s
         colour = "red" if index == 0 else "black"
         face = conquer_die(colour, ints[1] if index == 0 else ints[2])
         return f"keep the {colour} die: {benefit_text(face)}"
+    if kind == "treasure_hunters":
+        slot, where = divmod(index, 100)
+        terrain = TREASURES[slot] if 0 <= slot < len(TREASURES) else "?"
+        return f"claim the {terrain} treasure with a token at {_hex(view, where)}"
+    if kind == "treasure_die" and len(ints) == 4:
+        colour = "red" if ints[1] == 0 else "black"
+        face = ints[2 + index] if index in (0, 1) else 0
+        return f"keep the {colour} die: {benefit_text(conquer_die(colour, face))}"
     if kind in ("track", "card_track") and frame.get("token") != "socialism":
         return f"choose the {track} track"
     if kind == "card_track":
@@ -554,6 +565,8 @@ def describe_tapestry_event(
             parts.append(f"{key} {seat_name(names, value)}")
         elif kind == "ResourcesChanged" and key == "delta":
             parts.append(_delta(value))
+        elif kind == "DieRolled" and key == "face" and isinstance(value, int):
+            parts.append(benefit_text(conquer_die(str(data.get("die", "red")), value)))
         elif kind == "VPScored" and key == "vp":
             parts.append(f"{int(value):+d} VP")
         elif key in _ID_FIELDS and isinstance(value, int):

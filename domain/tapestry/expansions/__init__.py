@@ -1,0 +1,1 @@
+"""The Tapestry expansion boxes (``TapestryOptions.expansions``): their inventory and rules."""

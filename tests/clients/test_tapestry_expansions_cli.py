@@ -1,0 +1,86 @@
+"""``annales new tapestry --expansions BOX,…`` on a real server (see ``conftest.py``): the
+boxes reach the game's options; an unknown box is refused before anything is created, naming
+it and listing the known boxes; ``--expansions`` is refused for another game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from annales_cli.main import app
+from annales_client import AnnalesClient
+from typer.testing import CliRunner
+
+from tests.clients.conftest import ServerProcess
+from tests.clients.test_tapestry_cli import cli, created_id
+
+
+def test_new_tapestry_with_expansions(annales_server: ServerProcess, tmp_path: Path) -> None:
+    """A comma list and a repeated flag both reach ``TapestryOptions.expansions``."""
+    tokens = tmp_path / "tokens.json"
+    created = cli(
+        "new", "tapestry", "--players", "3", "--seed", "boxes-cli",
+        "--expansions", "plans_and_ploys,arts_and_architecture",
+        "--expansions", "fantasies_and_futures",
+        "--server", annales_server.target, "--tokens", str(tokens),
+    )  # fmt: skip
+    game_id = created_id(created.output)
+    with AnnalesClient(annales_server.target) as client:
+        game = client.get_game(game_id).game
+    assert list(game.options.tapestry.expansions) == [
+        "plans_and_ploys",
+        "arts_and_architecture",
+        "fantasies_and_futures",
+    ]
+
+
+def test_unknown_expansion_refused_clearly(annales_server: ServerProcess, tmp_path: Path) -> None:
+    """An unknown box or a box twice: a message naming it, no traceback, a non-zero exit."""
+    runner = CliRunner()
+    for boxes, expected in (
+        ("plans_and_ploys,atlantis", "atlantis"),
+        ("plans_and_ploys,plans_and_ploys", "twice"),
+    ):
+        result = runner.invoke(
+            app,
+            ["new", "tapestry", "--expansions", boxes, "--server", annales_server.target,
+             "--tokens", str(tmp_path / "t.json")],
+        )  # fmt: skip
+        assert result.exit_code != 0
+        assert expected in result.output and "Traceback" not in result.output
+    refused = runner.invoke(
+        app,
+        ["new", "riseandfall", "--expansions", "plans_and_ploys", "--server",
+         annales_server.target, "--tokens", str(tmp_path / "t.json")],
+    )  # fmt: skip
+    assert refused.exit_code != 0 and "--expansions is an option of tapestry" in refused.output
+
+
+def test_terminal_describes_the_treasure_hunters() -> None:
+    """The terminal names a treasure claim (terrain, hex), a kept treasure die and a die thrown
+    alone (``DieRolled``, its face's benefit)."""
+    from annales.v1 import annales_pb2 as pb
+    from annales.v1 import tapestry_pb2 as tp
+    from annales_cli.render import describe_action, describe_event
+    from annales_client.games import command_to_action
+
+    from domain.tapestry.commands import Choose
+
+    view = {
+        "frame": {"kind": "treasure_hunters", "ints": []},
+        "hexes": [{"q": 0, "r": 0}] * 24 + [{"q": 2, "r": -1}],
+    }
+    claim = command_to_action("tapestry", Choose(index=3 * 100 + 24))
+    assert describe_action(claim, view, ["ann", "bob"]) == (
+        "claim the forest treasure with a token at (2,-1)"
+    )
+    die_view = {"frame": {"kind": "treasure_die", "ints": [24, 0, 0, 3]}}
+    kept = describe_action(command_to_action("tapestry", Choose(index=0)), die_view, ["a", "b"])
+    assert kept == "keep the red die: 5 VP"
+    event = pb.GameEvent(
+        seq=7,
+        seat=0,
+        kind="DieRolled",
+        tapestry=tp.TapestryEvent(die_rolled=tp.TapestryDieRolled(seat=0, die="red", face=0)),
+    )
+    line = describe_event(event, ["ann", "bob"])
+    assert "DieRolled" in line and "5 VP" in line and "die red" in line
