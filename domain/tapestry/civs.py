@@ -61,6 +61,11 @@ GAINABLE: tuple[str, ...] = (
     "merrymakers",
     "militants",
 )
+#: implemented civilizations of the expansion boxes (content ``box``): a seat starts with one
+#: only through the ``starting_civilizations`` option, when its box is in the game's
+#: ``expansions``; they are never dealt nor gained during the game here (the base deck and
+#: the mid-game draws stay those of the base game).
+EXPANSION_CIVILIZATIONS: tuple[str, ...] = ("relentless", "faefolk")
 _KEYS = {c.key: c.id for c in C.CIVILIZATIONS.values()}
 
 
@@ -72,6 +77,13 @@ def civ_id(key: str) -> int:
 def implemented_ids() -> list[int]:
     """Ids of the implemented civilizations, ascending."""
     return sorted(_KEYS[k] for k in IMPLEMENTED_CIVILIZATIONS)
+
+
+def startable_ids(boxes: tuple[str, ...]) -> list[int]:
+    """Ids a seat may start with when the boxes ``boxes`` are in play, ascending: the base
+    game's implemented civilizations and the implemented ones of those boxes."""
+    extra = [_KEYS[k] for k in EXPANSION_CIVILIZATIONS if C.CIVILIZATIONS[_KEYS[k]].box in boxes]
+    return sorted([*implemented_ids(), *extra])
 
 
 def has_civ(state: TapestryState, seat: int, key: str) -> bool:

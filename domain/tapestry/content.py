@@ -77,6 +77,7 @@ from domain.tapestry.content_types import (
     TrackSpace,
     tokens,
 )
+from domain.tapestry.state import EXPANSIONS
 
 __all__ = [
     "ACHIEVEMENTS",
@@ -174,6 +175,7 @@ _landmarks = _load("landmarks.json", LandmarksFile)
 _dice = _load("dice.json", DiceFile)
 _achievements = _load("achievements.json", AchievementsFile)
 _civs = _load("civilizations.json", CivilizationsFile)
+_box_civs = _load("expansion_civilizations.json", CivilizationsFile)
 _tokens = _load("tokens.json", TokensFile)
 _decisions = _load("decisions.json", DecisionsFile)
 #: rule decisions taken by the engine's code, by topic (``decisions.json``).
@@ -213,7 +215,10 @@ SCIENCE_DIE: tuple[str, ...] = _dice.science.faces
 RED_DIE: tuple[Benefit, ...] = _dice.red.faces
 BLACK_DIE: tuple[Benefit, ...] = _dice.black.faces
 ACHIEVEMENTS: dict[int, Achievement] = _index("achievements.json", _achievements.achievements)
-CIVILIZATIONS: dict[int, Civilization] = _index("civilizations.json", _civs.civilizations)
+#: every civilization mat: the base game's, then those of the expansion boxes (``box`` set).
+CIVILIZATIONS: dict[int, Civilization] = _index(
+    "civilizations.json", _civs.civilizations + _box_civs.civilizations
+)
 #: benefit token -> our one-line definition (cost units included).
 BENEFIT_TOKENS: dict[str, str] = {t.token: t.definition for t in _tokens.tokens}
 #: tokens that are cost units (one unit paid per entry of a cost list).
@@ -300,6 +305,7 @@ def _records() -> Iterator[tuple[str, Sourced]]:
         ("landmarks.json", _landmarks.landmarks),
         ("achievements.json", _achievements.achievements),
         ("civilizations.json", _civs.civilizations),
+        ("expansion_civilizations.json", _box_civs.civilizations),
     )
     for name, records in groups:
         for record in records:
@@ -352,7 +358,7 @@ def _benefits() -> Iterator[tuple[str, Benefit]]:
         yield f"space_tiles.json#{stile.id}", stile.benefit
     for face in (*_dice.red.faces, *_dice.black.faces):
         yield "dice.json", face
-    for civ in _civs.civilizations:
+    for civ in (*_civs.civilizations, *_box_civs.civilizations):
         for slot in civ.slots:
             yield f"civilizations.json#{civ.id}", slot
         if civ.setup is not None:
@@ -499,9 +505,14 @@ def _check_rest() -> None:
         raise _fail("dice.json", "conquer dice have 6 faces")
     if sorted(ACHIEVEMENTS) != [1, 2, 3]:
         raise _fail("achievements.json", "needs the 3 achievements")
-    if len(CIVILIZATIONS) != 16 or len({c.key for c in CIVILIZATIONS.values()}) != 16:
-        raise _fail("civilizations.json", "needs the 16 base civilizations with unique keys")
-    for civ in _civs.civilizations:
+    if len(_civs.civilizations) != 16 or any(c.box for c in _civs.civilizations):
+        raise _fail("civilizations.json", "needs the 16 base civilizations")
+    if len({c.key for c in CIVILIZATIONS.values()}) != len(CIVILIZATIONS):
+        raise _fail("civilizations.json", "every civilization needs its own key")
+    for civ in _box_civs.civilizations:
+        if civ.box not in EXPANSIONS:
+            raise _fail(f"expansion_civilizations.json#{civ.id}", "needs an expansion box")
+    for civ in CIVILIZATIONS.values():
         if not civ.summary:
             raise _fail(f"civilizations.json#{civ.id}", "needs a summary")
     if len(BENEFIT_TOKENS) != len(_tokens.tokens):

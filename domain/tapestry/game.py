@@ -30,6 +30,7 @@ from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
     cards,
     civ_architects,
     civ_craftsmen,
+    civ_faefolk,
     civ_heralds,
     civ_historians,
     civ_inventors,
@@ -37,6 +38,7 @@ from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
     civ_militants,
     civ_mystics,
     civ_nomads,
+    civ_relentless,
     civ_traders,
     civs,
     gains,
@@ -164,6 +166,10 @@ PROMPTS: dict[str, tuple[str, str]] = {
         "Leave an Isolationist token with your outpost (0: the territory can no longer be "
         "conquered, 1 resource of your choice), or decline.",
     ),
+    "faefolk": (
+        "faefolk",
+        "Gain a tapestry card before the Faefolk token moves (0), or decline.",
+    ),
     "mystics_predict": (
         "mystics_predict",
         "Predict (sealed) your count in this category: tech cards, complete districts, "
@@ -202,6 +208,10 @@ class TapestryGame(Game[TapestryState]):
         if len(options.starting_civilizations) > seats:
             raise ValueError(f"starting_civilizations has more entries than the {seats} seats")
         rules = TapestryRules(revision=self.revision)
+        if not isinstance(options, TapestryOptions2):  # no box in play: base civilizations
+            for text in options.starting_civilizations:
+                if text:
+                    setup.starting_civilization_id(text)
         if isinstance(options, TapestryOptions2):
             rules = variant_rules(options, self.revision)
             # the tapestry/1 options, every one of them (the solo options too)

@@ -22,19 +22,25 @@ from domain.tapestry.turns import start_turn
 START_OUTPOSTS = 2
 
 
-def starting_civilization_id(text: str) -> int:
+def starting_civilization_id(text: str, boxes: tuple[str, ...] = ()) -> int:
     """The id of an implemented civilization named by its key or its id as text (the
-    ``starting_civilizations`` option); raises ``ValueError`` for any other text.
+    ``starting_civilizations`` option), an expansion's only when its box is in ``boxes``;
+    raises ``ValueError`` for any other text.
 
     >>> starting_civilization_id("militants") == starting_civilization_id("12") == 12
     True
     """
-    implemented = civs.implemented_ids()
+    implemented = civs.startable_ids(boxes)
     by_key = {C.CIVILIZATIONS[c].key: c for c in implemented}
     if text in by_key:
         return by_key[text]
     if text.isdigit() and int(text) in implemented:
         return int(text)
+    boxed = {c.key: c.box for c in C.CIVILIZATIONS.values() if c.box}
+    if text in boxed and text in civs.EXPANSION_CIVILIZATIONS:
+        raise ValueError(
+            f"starting_civilizations: {text!r} needs the expansion {boxed[text]!r} in expansions"
+        )
     raise ValueError(
         f"starting_civilizations: {text!r} is not an implemented civilization "
         f"(known: {', '.join(sorted(by_key))})"
@@ -44,7 +50,8 @@ def starting_civilization_id(text: str) -> int:
 def fixed_civilizations(state: TapestryState) -> dict[int, int]:
     """Seat -> the civilization the ``starting_civilizations`` option gives it."""
     wanted = state.options.starting_civilizations[: state.n]
-    return {seat: starting_civilization_id(text) for seat, text in enumerate(wanted) if text}
+    boxes = state.rules.expansions
+    return {seat: starting_civilization_id(text, boxes) for seat, text in enumerate(wanted) if text}
 
 
 def dealt_count(state: TapestryState) -> int:
@@ -54,7 +61,7 @@ def dealt_count(state: TapestryState) -> int:
     dealt_to = state.n - len(fixed)
     if dealt_to <= 0:
         return 1
-    available = len(civs.implemented_ids()) - len(fixed)
+    available = len([c for c in civs.implemented_ids() if c not in fixed.values()])
     return max(1, min(state.options.civilizations_dealt, available // dealt_to))
 
 

@@ -39,7 +39,7 @@ def test_component_counts_match_the_base_game_material_list() -> None:
     assert len(c.TERRITORY_TILES) == 48
     assert len(c.SPACE_TILES) == 15
     assert len(c.LANDMARKS) == 18
-    assert len(c.CIVILIZATIONS) == 16
+    assert len([civ for civ in c.CIVILIZATIONS.values() if not civ.box]) == 16
     assert len(c.CAPITALS) == 6
     assert len(c.ACHIEVEMENTS) == 3
 
