@@ -40,6 +40,7 @@ from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
     civ_nomads,
     civ_relentless,
     civ_traders,
+    civ_werefolk,
     civs,
     gains,
     mapping,
@@ -169,6 +170,15 @@ PROMPTS: dict[str, tuple[str, str]] = {
     "faefolk": (
         "faefolk",
         "Gain a tapestry card before the Faefolk token moves (0), or decline.",
+    ),
+    "werefolk_regress": (
+        "werefolk_regress",
+        "The space tile landed face up: regress on a track (its index; then explore the tile "
+        "onto the mat), or decline for 4 VP.",
+    ),
+    "werefolk_advance": (
+        "werefolk_advance",
+        "The space tile landed face down: advance on a track (its index), benefit and bonus free.",
     ),
     "mystics_predict": (
         "mystics_predict",

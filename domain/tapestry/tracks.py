@@ -30,8 +30,9 @@ from domain.tapestry.rules import (
 from domain.tapestry.state import TRACK_IDS, Frame, TapestryState
 
 #: advance modes: benefit + optional bonus; benefit only; nothing; bonus free, no benefit;
-#: optional advance without benefit (5 VP at the end); no benefit and no landmark (Futurists).
-FULL, BENEFIT, NONE, FREE_BONUS, OVERFLOW, SILENT = range(6)
+#: optional advance without benefit (5 VP at the end); no benefit and no landmark (Futurists);
+#: benefit and the bonus for free (Werefolk).
+FULL, BENEFIT, NONE, FREE_BONUS, OVERFLOW, SILENT, FULL_FREE = range(7)
 _SUFFIX = {
     "": FULL,
     "_benefit_no_bonus": BENEFIT,
@@ -186,7 +187,7 @@ def after_move(
                 claim_landmark(ctx, seat, landmark, f"track:{name}")
     builds = ctx.state.agenda[before:]
     del ctx.state.agenda[before:]
-    if mode in (FULL, BENEFIT, FREE_BONUS):
+    if mode in (FULL, BENEFIT, FREE_BONUS, FULL_FREE):
         ctx.push(*space_frames(ctx, seat, track, to, mode, source))
     ctx.state.agenda.extend(builds)
 
@@ -204,10 +205,10 @@ def space_frames(
     record = C.space(TRACK_IDS[track], space)
     where = source or f"track:{key}"
     frames: list[Frame] = []
-    if mode in (FULL, BENEFIT):
+    if mode in (FULL, BENEFIT, FULL_FREE):
         frames.append(expr_frame(seat, record.benefit, where))
-    if record.bonus is not None and mode in (FULL, FREE_BONUS):
-        cost = () if mode == FREE_BONUS else tuple(record.bonus.cost)
+    if record.bonus is not None and mode in (FULL, FREE_BONUS, FULL_FREE):
+        cost = () if mode in (FREE_BONUS, FULL_FREE) else tuple(record.bonus.cost)
         if key == NANOTECHNOLOGY and ctx.state.rules.nanotechnology_two_cards and cost:
             cost = cost[1:]  # "VARIANTES": 2 tech cards instead of 3
         frames.append(
