@@ -31,6 +31,7 @@ from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
     civ_architects,
     civ_craftsmen,
     civ_faefolk,
+    civ_gamblers,
     civ_heralds,
     civ_historians,
     civ_inventors,
@@ -170,6 +171,11 @@ PROMPTS: dict[str, tuple[str, str]] = {
     "faefolk": (
         "faefolk",
         "Gain a tapestry card before the Faefolk token moves (0), or decline.",
+    ),
+    "gamblers": (
+        "gamblers",
+        "Play one of the revealed WHEN PLAYED tapestry cards over the era slot (or, with none, "
+        "keep one revealed card: its id).",
     ),
     "werefolk_regress": (
         "werefolk_regress",
