@@ -65,7 +65,13 @@ GAINABLE: tuple[str, ...] = (
 #: only through the ``starting_civilizations`` option, when its box is in the game's
 #: ``expansions``; they are never dealt nor gained during the game here (the base deck and
 #: the mid-game draws stay those of the base game).
-EXPANSION_CIVILIZATIONS: tuple[str, ...] = ("gamblers", "relentless", "faefolk", "werefolk")
+EXPANSION_CIVILIZATIONS: tuple[str, ...] = (
+    "gamblers",
+    "relentless",
+    "renegades",
+    "faefolk",
+    "werefolk",
+)
 _KEYS = {c.key: c.id for c in C.CIVILIZATIONS.values()}
 
 

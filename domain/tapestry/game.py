@@ -40,6 +40,7 @@ from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
     civ_mystics,
     civ_nomads,
     civ_relentless,
+    civ_renegades,
     civ_traders,
     civ_werefolk,
     civs,
@@ -176,6 +177,11 @@ PROMPTS: dict[str, tuple[str, str]] = {
         "gamblers",
         "Play one of the revealed WHEN PLAYED tapestry cards over the era slot (or, with none, "
         "keep one revealed card: its id).",
+    ),
+    "renegades": (
+        "renegades",
+        "Advance on the Renegades track for its reward instead of this space's benefit and bonus "
+        "(0), or decline.",
     ),
     "werefolk_regress": (
         "werefolk_regress",

@@ -12,6 +12,8 @@ moves (``token_pick``); an advance turn names it in :class:`~domain.tapestry.com
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from domain.core import Command
 from domain.tapestry import content as C
 from domain.tapestry import events as ev
@@ -158,6 +160,12 @@ def move(ctx: Ctx, seat: int, track: int, index: int, to: int, mode: int, source
     after_move(ctx, seat, track, origin, to, mode, source)
 
 
+#: hooks ``(ctx, seat, track, origin, to, mode, source) -> frames`` asked before a space's
+#: benefit and bonus are given: the first frame returned replaces them (it may still give
+#: them).
+INSTEAD_OF_SPACE: list[Callable[[Ctx, int, int, int, int, int, str], list[Frame]]] = []
+
+
 def after_move(
     ctx: Ctx, seat: int, track: int, origin: int, to: int, mode: int, source: str
 ) -> None:
@@ -188,7 +196,13 @@ def after_move(
     builds = ctx.state.agenda[before:]
     del ctx.state.agenda[before:]
     if mode in (FULL, BENEFIT, FREE_BONUS, FULL_FREE):
-        ctx.push(*space_frames(ctx, seat, track, to, mode, source))
+        instead = [
+            f for hook in INSTEAD_OF_SPACE for f in hook(ctx, seat, track, origin, to, mode, source)
+        ]
+        if instead:  # a civilization offers something else in place of the space (Renegades)
+            ctx.push(instead[0])
+        else:
+            ctx.push(*space_frames(ctx, seat, track, to, mode, source))
     ctx.state.agenda.extend(builds)
 
 
