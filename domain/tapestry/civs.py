@@ -69,6 +69,7 @@ EXPANSION_CIVILIZATIONS: tuple[str, ...] = (
     "gamblers",
     "relentless",
     "renegades",
+    "elder_ones",
     "faefolk",
     "werefolk",
 )

@@ -30,6 +30,7 @@ from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
     cards,
     civ_architects,
     civ_craftsmen,
+    civ_elder_ones,
     civ_faefolk,
     civ_gamblers,
     civ_heralds,
@@ -172,6 +173,11 @@ PROMPTS: dict[str, tuple[str, str]] = {
     "faefolk": (
         "faefolk",
         "Gain a tapestry card before the Faefolk token moves (0), or decline.",
+    ),
+    "elder_ones_discard": (
+        "elder_ones_discard",
+        "Discard a tapestry card from your hand for 2 resources of your choice (its id), or "
+        "decline.",
     ),
     "gamblers": (
         "gamblers",
