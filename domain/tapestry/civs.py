@@ -71,6 +71,7 @@ EXPANSION_CIVILIZATIONS: tuple[str, ...] = (
     "renegades",
     "elder_ones",
     "faefolk",
+    "genies",
     "werefolk",
 )
 _KEYS = {c.key: c.id for c in C.CIVILIZATIONS.values()}

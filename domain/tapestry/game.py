@@ -33,6 +33,7 @@ from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
     civ_elder_ones,
     civ_faefolk,
     civ_gamblers,
+    civ_genies,
     civ_heralds,
     civ_historians,
     civ_inventors,
@@ -183,6 +184,19 @@ PROMPTS: dict[str, tuple[str, str]] = {
         "gamblers",
         "Play one of the revealed WHEN PLAYED tapestry cards over the era slot (or, with none, "
         "keep one revealed card: its id).",
+    ),
+    "genies_wish": (
+        "genies_wish",
+        "The Genies grant you a wish: choose a circled benefit of their ring (its index) to "
+        "score; they score it too.",
+    ),
+    "genies_grant": (
+        "genies_grant",
+        "Take the squared benefit before (0) or after (1) the circled benefit chosen.",
+    ),
+    "genies_final": (
+        "genies_final",
+        "Choose a circled benefit of the Genies' ring to score (two different ones).",
     ),
     "renegades": (
         "renegades",
