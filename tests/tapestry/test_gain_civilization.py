@@ -94,9 +94,12 @@ def test_every_implemented_civilization_that_may_be_gained_is_in_the_pool() -> N
 
 def test_solo_restrictions_are_recorded_as_data() -> None:
     """Player aid, CIVILISATIONS: Futurists, Heralds, Inventors and Traders are "interdit en
-    solo"; the content records it (``solo``) for the later solo mode."""
-    banned = {c.key for c in C.CIVILIZATIONS.values() if not c.solo}
+    solo"; the content records it (``solo``) for the later solo mode (base mats; the facts
+    folder adds the Genies of Fantasies & Futures)."""
+    banned = {c.key for c in C.CIVILIZATIONS.values() if not c.solo and not c.box}
     assert banned == {"futurists", "heralds", "inventors", "traders"}
+    boxed = {c.key for c in C.CIVILIZATIONS.values() if not c.solo and c.box}
+    assert boxed == {"genies"}
 
 
 def test_a_random_draw_among_the_civilizations_nobody_holds() -> None:
