@@ -63,7 +63,10 @@ GAINABLE: tuple[str, ...] = (
 )
 #: implemented expansion civilizations, by box: dealt and gained only when their box is in
 #: play (their modules, under ``domain.tapestry.expansions``, register them).
-BOX_CIVILIZATIONS: dict[str, list[str]] = {}
+BOX_CIVILIZATIONS: dict[str, list[str]] = {
+    "arts_and_architecture": ["gamblers", "relentless", "renegades"],
+    "fantasies_and_futures": ["elder_ones", "faefolk", "genies", "werefolk"],
+}
 #: those of them whose mid-game gain rule is implemented too, by box.
 BOX_GAINABLE: dict[str, list[str]] = {}
 _KEYS = {c.key: c.id for c in C.CIVILIZATIONS.values()}

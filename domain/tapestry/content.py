@@ -178,7 +178,12 @@ _achievements = _load("achievements.json", AchievementsFile)
 _civs = _load("civilizations.json", CivilizationsFile)
 #: expansion civilizations, by content file (dealt only when their box is in play).
 _box_civs: dict[str, CivilizationsFile] = {
-    name: _load(name, CivilizationsFile) for name in ("civilizations_plans_and_ploys.json",)
+    name: _load(name, CivilizationsFile)
+    for name in (
+        "civilizations_plans_and_ploys.json",
+        "civilizations_arts_and_architecture.json",
+        "civilizations_fantasies_and_futures.json",
+    )
 }
 _tokens = _load("tokens.json", TokensFile)
 _decisions = _load("decisions.json", DecisionsFile)

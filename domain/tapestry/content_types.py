@@ -436,7 +436,8 @@ class Civilization(Sourced, frozen=True, kw_only=True):
     taking the civilization gives. ``adjustment`` is our description of the official
     rebalancing for a civilization held at the start ("" if none); ``adjustment_gain`` and
     ``adjustment_vp_per_opponent`` are its machine-usable part. ``implemented`` says whether
-    the engine supports the civilization.
+    the engine supports the civilization. ``box`` is the expansion box the mat comes in
+    (``""``: the base game; else one of ``state.EXPANSIONS``).
     """
 
     id: int

@@ -30,6 +30,10 @@ from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
     cards,
     civ_architects,
     civ_craftsmen,
+    civ_elder_ones,
+    civ_faefolk,
+    civ_gamblers,
+    civ_genies,
     civ_heralds,
     civ_historians,
     civ_inventors,
@@ -37,7 +41,10 @@ from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
     civ_militants,
     civ_mystics,
     civ_nomads,
+    civ_relentless,
+    civ_renegades,
     civ_traders,
+    civ_werefolk,
     civs,
     gains,
     mapping,
@@ -174,6 +181,47 @@ PROMPTS: dict[str, tuple[str, str]] = {
         "treasure's terrain (treasure slot * 100 + hex index), or decline.",
     ),
     "treasure_die": ("treasure_die", "Keep the first (0) or the second (1) die thrown."),
+    "faefolk": (
+        "faefolk",
+        "Gain a tapestry card before the Faefolk token moves (0), or decline.",
+    ),
+    "elder_ones_discard": (
+        "elder_ones_discard",
+        "Discard a tapestry card from your hand for 2 resources of your choice (its id), or "
+        "decline.",
+    ),
+    "gamblers": (
+        "gamblers",
+        "Play one of the revealed WHEN PLAYED tapestry cards over the era slot (or, with none, "
+        "keep one revealed card: its id).",
+    ),
+    "genies_wish": (
+        "genies_wish",
+        "The Genies grant you a wish: choose a circled benefit of their ring (its index) to "
+        "score; they score it too.",
+    ),
+    "genies_grant": (
+        "genies_grant",
+        "Take the squared benefit before (0) or after (1) the circled benefit chosen.",
+    ),
+    "genies_final": (
+        "genies_final",
+        "Choose a circled benefit of the Genies' ring to score (two different ones).",
+    ),
+    "renegades": (
+        "renegades",
+        "Advance on the Renegades track for its reward instead of this space's benefit and bonus "
+        "(0), or decline.",
+    ),
+    "werefolk_regress": (
+        "werefolk_regress",
+        "The space tile landed face up: regress on a track (its index; then explore the tile "
+        "onto the mat), or decline for 4 VP.",
+    ),
+    "werefolk_advance": (
+        "werefolk_advance",
+        "The space tile landed face down: advance on a track (its index), benefit and bonus free.",
+    ),
     "mystics_predict": (
         "mystics_predict",
         "Predict (sealed) your count in this category: tech cards, complete districts, "
@@ -218,6 +266,10 @@ class TapestryGame(Game[TapestryState]):
         if len(options.starting_civilizations) > seats:
             raise ValueError(f"starting_civilizations has more entries than the {seats} seats")
         rules = TapestryRules(revision=self.revision)
+        if not isinstance(options, TapestryOptions2):  # no box in play: base civilizations
+            for text in options.starting_civilizations:
+                if text:
+                    setup.starting_civilization_id(text)
         if isinstance(options, TapestryOptions2):
             rules = variant_rules(options, self.revision)
             # the tapestry/1 options, every one of them (the solo options too)

@@ -28,6 +28,7 @@ from domain.tapestry.rules import (
     explore_targets,
     has_active,
     is_central_island,
+    plays_on,
 )
 from domain.tapestry.state import Frame, TapestryState
 
@@ -193,6 +194,7 @@ def _conquer_answer(ctx: Ctx, top: Frame, command: Command) -> None:
     can_trap = (
         defender >= 0
         and not state.seats[defender].finished
+        and not plays_on(state.seats[defender])
         and not has_active(state.seats[seat], "pillage_and_plunder")
     )
     if can_trap:

@@ -356,6 +356,16 @@ def tapestry_count(seat: SeatState) -> int:
 ESPIONAGE_COPY = "_espionage"
 
 
+#: civ_tokens key set (``[1]``) for a seat that plays on after its fifth income turn, taking
+#: advance turns only (the Elder Ones); its era-4 THIS ERA card stays in force.
+PLAYS_ON = "_plays_on"
+
+
+def plays_on(seat: SeatState) -> bool:
+    """``True`` for a seat playing on after its fifth income turn (:data:`PLAYS_ON`)."""
+    return bool(seat.civ_tokens.get(PLAYS_ON))
+
+
 def active_card(seat: SeatState) -> int:
     """The THIS ERA tapestry card in force for ``seat`` (-1: none).
 
@@ -366,7 +376,8 @@ def active_card(seat: SeatState) -> int:
     if not seat.mat:
         return -1
     top = seat.mat[-1]
-    if not top.face_up or top.era != seat.income_turns:
+    era = seat.income_turns if not plays_on(seat) else top.era
+    if not top.face_up or top.era != era:
         return -1
     card = C.TAPESTRY_CARDS.get(top.card)
     if card is not None and card.key == "espionage":

@@ -42,7 +42,8 @@ class TapestryOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
         starting_civilizations: per seat (seat 0 first), a civilization that seat starts with
             instead of being dealt some: its key (``"militants"``) or its id as text
             (``"12"``); ``""`` (or no entry) deals that seat's as usual. Only implemented
-            civilizations, each at most once; the seat's rebalancing applies as for any
+            civilizations (an expansion's when its box is in ``expansions``), each at most
+            once; the seat's rebalancing applies as for any
             starting civilization. At most one entry per seat (checked by the game).
     """
 
@@ -60,7 +61,10 @@ class TapestryOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
             return
         from domain.tapestry.setup import starting_civilization_id  # here: import cycle
 
-        ids = [starting_civilization_id(c) for c in chosen]
+        # an expansion's civilization needs its box: checked here by the options that name
+        # the boxes (TapestryOptions2), by the game for the others (TapestryGame.initial)
+        boxes = tuple(getattr(self, "expansions", EXPANSIONS))
+        ids = [starting_civilization_id(c, boxes) for c in chosen]
         if len(set(ids)) != len(ids):
             raise ValueError("starting_civilizations names a civilization twice")
 

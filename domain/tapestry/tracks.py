@@ -12,6 +12,8 @@ moves (``token_pick``); an advance turn names it in :class:`~domain.tapestry.com
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from domain.core import Command
 from domain.tapestry import content as C
 from domain.tapestry import events as ev
@@ -30,8 +32,9 @@ from domain.tapestry.rules import (
 from domain.tapestry.state import TRACK_IDS, Frame, TapestryState
 
 #: advance modes: benefit + optional bonus; benefit only; nothing; bonus free, no benefit;
-#: optional advance without benefit (5 VP at the end); no benefit and no landmark (Futurists).
-FULL, BENEFIT, NONE, FREE_BONUS, OVERFLOW, SILENT = range(6)
+#: optional advance without benefit (5 VP at the end); no benefit and no landmark (Futurists);
+#: benefit and the bonus for free (Werefolk).
+FULL, BENEFIT, NONE, FREE_BONUS, OVERFLOW, SILENT, FULL_FREE = range(7)
 _SUFFIX = {
     "": FULL,
     "_benefit_no_bonus": BENEFIT,
@@ -157,6 +160,12 @@ def move(ctx: Ctx, seat: int, track: int, index: int, to: int, mode: int, source
     after_move(ctx, seat, track, origin, to, mode, source)
 
 
+#: hooks ``(ctx, seat, track, origin, to, mode, source) -> frames`` asked before a space's
+#: benefit and bonus are given: the first frame returned replaces them (it may still give
+#: them).
+INSTEAD_OF_SPACE: list[Callable[[Ctx, int, int, int, int, int, str], list[Frame]]] = []
+
+
 def after_move(
     ctx: Ctx, seat: int, track: int, origin: int, to: int, mode: int, source: str
 ) -> None:
@@ -186,8 +195,14 @@ def after_move(
                 claim_landmark(ctx, seat, landmark, f"track:{name}")
     builds = ctx.state.agenda[before:]
     del ctx.state.agenda[before:]
-    if mode in (FULL, BENEFIT, FREE_BONUS):
-        ctx.push(*space_frames(ctx, seat, track, to, mode, source))
+    if mode in (FULL, BENEFIT, FREE_BONUS, FULL_FREE):
+        instead = [
+            f for hook in INSTEAD_OF_SPACE for f in hook(ctx, seat, track, origin, to, mode, source)
+        ]
+        if instead:  # a civilization offers something else in place of the space (Renegades)
+            ctx.push(instead[0])
+        else:
+            ctx.push(*space_frames(ctx, seat, track, to, mode, source))
     ctx.state.agenda.extend(builds)
 
 
@@ -204,10 +219,10 @@ def space_frames(
     record = C.space(TRACK_IDS[track], space)
     where = source or f"track:{key}"
     frames: list[Frame] = []
-    if mode in (FULL, BENEFIT):
+    if mode in (FULL, BENEFIT, FULL_FREE):
         frames.append(expr_frame(seat, record.benefit, where))
-    if record.bonus is not None and mode in (FULL, FREE_BONUS):
-        cost = () if mode == FREE_BONUS else tuple(record.bonus.cost)
+    if record.bonus is not None and mode in (FULL, FREE_BONUS, FULL_FREE):
+        cost = () if mode in (FREE_BONUS, FULL_FREE) else tuple(record.bonus.cost)
         if key == NANOTECHNOLOGY and ctx.state.rules.nanotechnology_two_cards and cost:
             cost = cost[1:]  # "VARIANTES": 2 tech cards instead of 3
         frames.append(

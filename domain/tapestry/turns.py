@@ -17,7 +17,15 @@ from domain.tapestry.cards import DICTATORSHIP
 from domain.tapestry.commands import Advance, Choose, TakeIncome
 from domain.tapestry.engine import AUTO, DECISIONS, END_TURN, Ctx, expr_frame
 from domain.tapestry.gains import draw_tapestry, draw_territory, gain_resources, score
-from domain.tapestry.rules import advance_cost, delta, has_active, load, payments, split_cost
+from domain.tapestry.rules import (
+    advance_cost,
+    delta,
+    has_active,
+    load,
+    payments,
+    plays_on,
+    split_cost,
+)
 from domain.tapestry.scoring import end_game
 from domain.tapestry.state import RESOURCES, TRACK_IDS, Frame, TapestryState
 from domain.tapestry.tracks import FULL, blocked, token_choices
@@ -47,9 +55,13 @@ def _end_turn(ctx: Ctx) -> None:
         ctx.emit(ev.CivTokensSet(seat=state.current, key=DICTATORSHIP, values=()))
     for step in range(1, state.n + 1):
         nxt = (state.current + step) % state.n
-        if not state.seats[nxt].finished:
-            start_turn(ctx, nxt)
-            return
+        if state.seats[nxt].finished:
+            continue
+        if plays_on(state.seats[nxt]) and not advance_commands(state, nxt):
+            ctx.emit(ev.SeatFinished(seat=nxt))  # no advance turn left: its game ends
+            continue
+        start_turn(ctx, nxt)
+        return
     end_game(ctx)
 
 
@@ -82,6 +94,8 @@ def _turn_options(state: TapestryState, top: Frame) -> list[Command]:
     player = state.seats[top.seat]
     if player.income_turns == 0:
         return [TakeIncome()]
+    if plays_on(player):  # after the fifth income turn: advance turns only
+        return advance_commands(state, top.seat)
     return [TakeIncome(), *advance_commands(state, top.seat)]
 
 
@@ -114,7 +128,7 @@ def _income(ctx: Ctx, top: Frame) -> None:
     seat, step, era = top.seat, top.ints[0], top.ints[1]
     if step == 5:
         civs.after_income(ctx, seat, era)
-        if era >= 5:
+        if era >= 5 and not plays_on(ctx.state.seats[seat]):
             ctx.emit(ev.SeatFinished(seat=seat))
         return
     if era not in STEP_ERAS[step]:
