@@ -9,6 +9,7 @@ temporary directory. Skipped, saying why, only where no Chromium is installed.
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,6 +26,8 @@ from tests.web.conftest import WebServer
 CHROMIUM = next(
     (p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if p), None
 )
+if CHROMIUM is None and os.environ.get("ANNALES_REQUIRE_BROWSER") == "1":
+    raise RuntimeError("a headless Chromium is required (ANNALES_REQUIRE_BROWSER=1) but absent")
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="no Chromium installed (apt-get install chromium); .ci/run installs it"
 )
