@@ -1,6 +1,7 @@
 """Properties every game must satisfy (issue: foundation), run on seeded random-bot games.
 
-* every game ends with a winner and no exception;
+* every game ends with a winner (or, in Rise & Fall, with every civilisation extinct: nobody
+  wins) and no exception;
 * the state held live equals a fresh fold of the stored events;
 * ``legal_actions`` is sound (every listed command is accepted) and complete on sampled
   states (commands built by perturbing listed ones are rejected with a ``RuleViolation``
@@ -69,10 +70,30 @@ def _check_game(
     outcome = game.outcome(table.match.state)
     parties = game.parties(table.match.state)  # automated opponents (solo Tapestry's Automa)
     won = bool(outcome and outcome.winners) or any(p.winner for p in parties)
-    assert outcome is not None and won, "the game ended without a winner"
+    assert outcome is not None and (won or _everyone_lost(name, table.match.state)), (
+        "the game ended without a winner"
+    )
     fresh = replay_events(game, table.stored())
     assert state_bytes(game, fresh.state) == state_bytes(game, table.match.state)
     assert fresh.kernel.seed == table.seed.hex()
+
+
+def _everyone_lost(name: str, state: Any) -> bool:
+    """Rise & Fall, "Extinction d'une civilisation": an extinct civilisation's player "a perdu
+    la partie"; when every civilisation has died out, nobody wins."""
+    return name == "riseandfall" and all(seat.extinct for seat in state.seats)
+
+
+def test_every_civilisation_extinct_means_nobody_wins() -> None:
+    """Rise & Fall, "Extinction d'une civilisation" ("Ce joueur a perdu la partie"): in the
+    3-seat seeded game 10184 every civilisation dies out in the same phase A; the game ends,
+    each extinct seat keeps only its trophies' VP, and there is no winner."""
+    table = random_game("riseandfall", 3, 10184)
+    state = table.match.state
+    outcome = table.game.outcome(state)
+    assert outcome is not None and outcome.winners == ()
+    assert all(seat.extinct for seat in state.seats)
+    assert all(detail["total"] == detail["trophies"] for detail in outcome.details)
 
 
 @pytest.mark.parametrize(("name", "seats", "seed"), CI_CASES)
