@@ -85,14 +85,15 @@ def test_tapestry_1_has_no_expansions(stub: annales_pb2_grpc.GameServiceStub) ->
 
 
 def test_solo_refuses_a_box_without_solo_rules(stub: annales_pb2_grpc.GameServiceStub) -> None:
-    """The player aid gives solo changes for Plans & Ploys only: a 1-seat game with Arts &
-    Architecture is refused by the solo rules, naming the box."""
+    """The player aid gives solo changes for Plans & Ploys only, and they need its landmark
+    cards (in none of our sources): a 1-seat game with any box is refused, naming the box,
+    rather than played without the box's solo rules."""
     seen = expect_error(_create, stub, ["arts_and_architecture"], "", 1)
     assert seen.code == grpc.StatusCode.INVALID_ARGUMENT
     assert "arts_and_architecture" in seen.message
-    created = _create(stub, ["plans_and_ploys"], "", 1)
-    game = stub.GetGame(pb.GetGameRequest(game_id=created.game_id)).game
-    assert list(game.options.tapestry.expansions) == ["plans_and_ploys"]
+    seen = expect_error(_create, stub, ["plans_and_ploys"], "", 1)
+    assert seen.code == grpc.StatusCode.INVALID_ARGUMENT
+    assert "plans_and_ploys" in seen.message and "landmark_cards" in seen.message
 
 
 def test_get_game_notes_name_the_components_left_out(

@@ -130,10 +130,8 @@ def test_many_games_with_plans_and_ploys(seats: int) -> None:
         check_finished(run(seats, seed, sample_every=61))
 
 
-def test_solo_games_with_the_box_finish() -> None:
-    """A 1-seat game (against the Automa) with the box and the Treasure Hunters finishes and
-    refolds (the solo rules accept Plans & Ploys)."""
-    for seed in range(3):
-        table = Table("tapestry", 1, f"pp-solo-{seed}".encode(), options(0))
-        play(table, {0: make_bot("random", f"pp-solo-bot-{seed}".encode())}, 20_000)
-        check_finished(table)
+def test_solo_with_the_box_is_refused() -> None:
+    """A 1-seat game (against the Automa) with the box is refused, naming its solo changes
+    that are not applied (player aid "Extension" lines), rather than played without them."""
+    with pytest.raises(ValueError, match="plans_and_ploys"):
+        Table("tapestry", 1, b"pp-solo", options(0))

@@ -498,17 +498,30 @@ def test_automa_civilization_abilities() -> None:
 
 
 # -- expansions ---------------------------------------------------------------------------
-def test_every_accepted_expansion_box_has_solo_rules() -> None:
-    """Player aid "Extension" lines: every expansion box the options accept must have its
-    solo rules in ``automa.json#expansions`` (fails loudly once a box is accepted without)."""
-    from domain.tapestry.solo.hooks import SoloRulesMissing, accepted_boxes, check_expansions
-    from domain.tapestry.state import TapestryOptions
+def test_no_expansion_box_is_played_solo_without_all_its_solo_rules() -> None:
+    """Player aid "Extension" lines: a box is played solo only when every solo change its
+    record lists (``automa.json#expansions``) is applied by the engine; a 1-seat game with any
+    other box is refused loudly, naming the box (and the changes still missing)."""
+    from domain.tapestry.solo.hooks import (
+        IMPLEMENTED_SOLO_CHANGES,
+        SoloRulesMissing,
+        check_expansions,
+    )
+    from domain.tapestry.state import EXPANSIONS
 
-    for box in accepted_boxes(TapestryOptions):
-        check_expansions((box,))
-    with pytest.raises(SoloRulesMissing, match="arts_and_architecture"):
-        check_expansions(("arts_and_architecture",))
-    check_expansions(("plans_and_ploys",))
+    for box in EXPANSIONS:
+        record = S.EXPANSIONS.get(box)
+        if (
+            record is not None
+            and record.changes is not None
+            and set(record.changes) <= (IMPLEMENTED_SOLO_CHANGES)
+        ):
+            check_expansions((box,))
+            continue
+        with pytest.raises(SoloRulesMissing, match=box):
+            check_expansions((box,))
+    with pytest.raises(SoloRulesMissing, match="landmark_cards"):
+        check_expansions(("plans_and_ploys",))
 
 
 # -- the bots as the human's neighbours -----------------------------------------------------
