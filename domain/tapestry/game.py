@@ -66,6 +66,7 @@ from domain.tapestry.engine import Ctx, answer_top, current_options, run
 from domain.tapestry.events import TapestryEvent
 from domain.tapestry.evolve import evolve as fold
 from domain.tapestry.expansions import (  # noqa: F401  (registers the boxes' civilizations)
+    civ_riverfolk,
     civ_treasure_hunters,
     inventory,
 )
