@@ -151,6 +151,7 @@ PENDING_VALUE: dict[str, float] = {
     "tech_pick": 2.0,
     "treasure_hunters": 6.0,
     "treasure_die": 2.0,
+    "recyclers_keep": 3.0,
 }
 
 

@@ -113,8 +113,8 @@ DECISIONS["conquer"] = (_allied_conquer_options, _conquer_answer)
 
 def _on_upgrade(ctx: Ctx, event: Event) -> None:
     """Alliance: after the ally upgrades a tech card, you gain the same benefit."""
-    if not isinstance(event, ev.TechUpgraded):
-        return
+    if not isinstance(event, ev.TechUpgraded) or event.row == 0:
+        return  # row 0: a Recycler carried a card back down (no benefit to share)
     record = C.TECH_CARDS[event.card]
     benefit = record.circle if event.row == 1 else record.square
     for seat in others(ctx.state, event.seat):

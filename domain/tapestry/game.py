@@ -66,6 +66,8 @@ from domain.tapestry.engine import Ctx, answer_top, current_options, run
 from domain.tapestry.events import TapestryEvent
 from domain.tapestry.evolve import evolve as fold
 from domain.tapestry.expansions import (  # noqa: F401  (registers the boxes' civilizations)
+    civ_recyclers,
+    civ_riverfolk,
     civ_treasure_hunters,
     inventory,
 )
@@ -181,6 +183,11 @@ PROMPTS: dict[str, tuple[str, str]] = {
         "treasure's terrain (treasure slot * 100 + hex index), or decline.",
     ),
     "treasure_die": ("treasure_die", "Keep the first (0) or the second (1) die thrown."),
+    "recyclers_keep": (
+        "recyclers_keep",
+        "Recyclers: keep one of the three tech cards drawn (its card id); the others are "
+        "discarded.",
+    ),
     "faefolk": (
         "faefolk",
         "Gain a tapestry card before the Faefolk token moves (0), or decline.",
