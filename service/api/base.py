@@ -33,6 +33,7 @@ from service.api.inputs import (
 from service.api.judge import full_events
 from service.api.redaction import Redactor
 from service.api.status import ApiError
+from service.api.viewcache import ViewCache, configured_entries
 from service.api.watch import Broadcaster
 from service.app.application import GameService
 
@@ -45,6 +46,8 @@ class ServicerBase:
         self.redactor = Redactor(service)
         self.broadcaster = broadcaster
         self.tokens = TokenBook(service.store)
+        #: serialized GetView answers by (game, ruleset, version, head version, reader)
+        self.views = ViewCache(configured_entries())
 
     # -- helpers ----------------------------------------------------------------------------
     def _game(self, game_id: str) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import grpc
 from annales.v1 import annales_pb2 as pb
 
@@ -49,17 +51,37 @@ class ReadRpcs(ServicerBase):
         game_id = self._game(request.game_id)
         caller = self._finished_seat(game_id, request, context)
         with self.service.lock(game_id):
-            match = self._at(game_id, request)
-            head_version = self.service.head(game_id).version
-            view = self.redactor.outgoing(game_id, caller.viewer, StateRequest(match.state))
-            summary = self._summary(game_id, match, head_version)
-            if caller.judge:
-                seats = len(summary.seat_names)
-                return pb.GetViewResponse(
-                    game=summary, seat=-1, view=view, judge=True,
-                    seat_views=seat_views(self.redactor, game_id, match.state, seats),
-                )  # fmt: skip
-            return pb.GetViewResponse(game=summary, seat=caller.seat, view=view)
+            head = self.service.head(game_id)
+            version = head.version
+            if request.HasField("version"):
+                if not 1 <= request.version <= head.version:
+                    raise invalid("version", f"must be between 1 and {head.version}")
+                version = request.version
+            reader = -1 if caller.judge else caller.seat
+            assert reader is not None  # _finished_seat: a seat or the judge
+            ruleset = self.service.header(game_id).ruleset
+            key = (game_id, ruleset, version, head.version, reader)
+            cached = self.views.get(key)
+            if cached is not None:
+                return pb.GetViewResponse.FromString(cached)
+            response = self._view(game_id, caller, version, head)
+            self.views.put(key, response.SerializeToString())
+            return response
+
+    def _view(self, game_id: str, caller: Caller, version: int, head: Any) -> pb.GetViewResponse:
+        """GetView's answer for ``caller`` at ``version`` (under the game's lock)."""
+        match = head
+        if version != head.version:
+            match = self.service.materialise(game_id, version).match
+        view = self.redactor.outgoing(game_id, caller.viewer, StateRequest(match.state))
+        summary = self._summary(game_id, match, head.version)
+        if caller.judge:
+            seats = len(summary.seat_names)
+            return pb.GetViewResponse(
+                game=summary, seat=-1, view=view, judge=True,
+                seat_views=seat_views(self.redactor, game_id, match.state, seats),
+            )  # fmt: skip
+        return pb.GetViewResponse(game=summary, seat=caller.seat, view=view)
 
     def _finished_seat(
         self, game_id: str, request: pb.GetViewRequest, context: grpc.ServicerContext
