@@ -46,7 +46,7 @@ class ServicerBase:
         self.redactor = Redactor(service)
         self.broadcaster = broadcaster
         self.tokens = TokenBook(service.store)
-        #: serialized GetView answers by (game, ruleset, version, head version, reader)
+        #: GetView answers by (game, ruleset, version, head version, reader)
         self.views = ViewCache(configured_entries())
 
     # -- helpers ----------------------------------------------------------------------------

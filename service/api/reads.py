@@ -63,9 +63,9 @@ class ReadRpcs(ServicerBase):
             key = (game_id, ruleset, version, head.version, reader)
             cached = self.views.get(key)
             if cached is not None:
-                return pb.GetViewResponse.FromString(cached)
+                return cached
             response = self._view(game_id, caller, version, head)
-            self.views.put(key, response.SerializeToString())
+            self.views.put(key, response)
             return response
 
     def _view(self, game_id: str, caller: Caller, version: int, head: Any) -> pb.GetViewResponse:

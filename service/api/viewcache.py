@@ -1,4 +1,4 @@
-"""A bounded cache of serialized GetView answers, one entry per game, version and reader.
+"""A bounded cache of GetView answers, one entry per game, version and reader.
 
 A GetView answer is a function of the game's log up to the head: the view and the summary of
 the requested version, the head version the summary names, and the seed and nonce revealed
@@ -8,9 +8,10 @@ so an answer keyed by (game, ruleset, requested version, head version, reader) n
 stale: no invalidation, only least-recently-used eviction. The reader is a seat number or the
 judge, never shared: a seat is only ever answered from its own entries.
 
-The entries are the serialized responses (bytes), so no cached message is ever shared or
-mutated; a hit is parsed back into a fresh message. ``ANNALES_VIEW_CACHE`` sets the number
-of entries (``0`` turns the cache off).
+The entries are the response messages themselves, never modified once stored: each hit
+serializes the same message again, so a cached answer is byte for byte the first one (a
+message parsed back from stored bytes may order map entries differently).
+``ANNALES_VIEW_CACHE`` sets the number of entries (``0`` turns the cache off).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from __future__ import annotations
 import os
 import threading
 from collections import OrderedDict
+
+from annales.v1 import annales_pb2 as pb
 
 #: entries kept by default (a few KiB each)
 DEFAULT_ENTRIES = 2048
@@ -35,16 +38,16 @@ def configured_entries() -> int:
 
 
 class ViewCache:
-    """Least-recently-used serialized GetView answers (thread-safe)."""
+    """Least-recently-used GetView answers (thread-safe); callers never modify them."""
 
     def __init__(self, entries: int) -> None:
         self.entries = entries
         self._lock = threading.Lock()
-        self._data: OrderedDict[ViewKey, bytes] = OrderedDict()
+        self._data: OrderedDict[ViewKey, pb.GetViewResponse] = OrderedDict()
         self.hits = 0
         self.misses = 0
 
-    def get(self, key: ViewKey) -> bytes | None:
+    def get(self, key: ViewKey) -> pb.GetViewResponse | None:
         """The answer stored under ``key``, marked as recently used; ``None`` when absent."""
         if self.entries <= 0:
             return None
@@ -57,7 +60,7 @@ class ViewCache:
             self.hits += 1
             return found
 
-    def put(self, key: ViewKey, answer: bytes) -> None:
+    def put(self, key: ViewKey, answer: pb.GetViewResponse) -> None:
         """Store ``answer`` under ``key``, evicting the least recently used beyond capacity."""
         if self.entries <= 0:
             return

@@ -1,4 +1,4 @@
-"""GetView's cache of serialized answers (:mod:`service.api.viewcache`): a cached answer is
+"""GetView's cache of answers (:mod:`service.api.viewcache`): a cached answer is
 byte for byte the answer computed without the cache, for every seat and the judge, across
 moves, an undo and older versions; a seat never receives another reader's entry; a caller
 GetView refuses is refused whatever the cache holds."""
@@ -163,14 +163,67 @@ def test_a_refused_caller_is_refused_whatever_the_cache_holds(
 
 def test_the_cache_evicts_the_least_recently_used_entry() -> None:
     """At capacity, storing evicts the entry read least recently; capacity 0 stores nothing."""
+    a, b, c = (pb.GetViewResponse(seat=seat) for seat in range(3))
     cache = ViewCache(2)
-    cache.put(("g", "r", 1, 1, 0), b"a")
-    cache.put(("g", "r", 1, 1, 1), b"b")
-    assert cache.get(("g", "r", 1, 1, 0)) == b"a"
-    cache.put(("g", "r", 1, 1, 2), b"c")
+    cache.put(("g", "r", 1, 1, 0), a)
+    cache.put(("g", "r", 1, 1, 1), b)
+    assert cache.get(("g", "r", 1, 1, 0)) is a
+    cache.put(("g", "r", 1, 1, 2), c)
     assert cache.get(("g", "r", 1, 1, 1)) is None
-    assert cache.get(("g", "r", 1, 1, 0)) == b"a" and cache.get(("g", "r", 1, 1, 2)) == b"c"
+    assert cache.get(("g", "r", 1, 1, 0)) is a and cache.get(("g", "r", 1, 1, 2)) is c
     assert len(cache) == 2
     off = ViewCache(0)
-    off.put(("g", "r", 1, 1, 0), b"a")
+    off.put(("g", "r", 1, 1, 0), a)
     assert off.get(("g", "r", 1, 1, 0)) is None and len(off) == 0
+
+
+def test_a_finished_game_read_without_a_token_equals_the_seats_own(
+    running: RunningServer, stub: pb_grpc.GameServiceStub
+) -> None:
+    """Once over, a spectator's ``seat`` read is that seat's answer, cached or not, the seed
+    revealed; the entry cached before the end (same version, older head) is not reused."""
+    created = stub.CreateGame(
+        pb.CreateGameRequest(game_type=pb.GAME_TYPE_TAPESTRY, seat_names=["ann"], seed="vc-solo")
+    )
+    game_id, token = created.game_id, created.seat_tokens[0].token
+    early = _view_bytes(stub, pb.GetViewRequest(game_id=game_id, version=created.version), token)
+    for _ in range(2000):  # the first legal action each time, to the end
+        listed = stub.ListLegalActions(
+            pb.ListLegalActionsRequest(game_id=game_id), metadata=auth(token)
+        )
+        if not listed.actions:
+            break
+        stub.SubmitAction(
+            pb.SubmitActionRequest(game_id=game_id, action=listed.actions[0]),
+            metadata=auth(token),
+        )
+    views = _views(running)
+    for version in (None, created.version):
+        request = pb.GetViewRequest(game_id=game_id)
+        if version is not None:
+            request.version = version
+        entries, views.entries = views.entries, 0
+        try:
+            expected = _view_bytes(stub, request, token)
+        finally:
+            views.entries = entries
+        request.seat = 0
+        public = [_view_bytes(stub, request, None) for _ in range(2)]
+        request.ClearField("seat")
+        mine = _view_bytes(stub, request, token)
+        assert public == [expected, expected] and mine == expected
+        answer = pb.GetViewResponse.FromString(expected)
+        assert answer.seat == 0 and answer.game.seed
+        if version is None:  # the summary is the requested version's
+            assert answer.game.status == pb.GAME_STATUS_FINISHED
+    assert early != expected, "the answer before the end had another head and no seed"
+
+
+def _view_bytes(
+    stub: pb_grpc.GameServiceStub, request: pb.GetViewRequest, token: str | None
+) -> bytes:
+    """The serialized answer to ``request``, with ``token`` or without one."""
+    answer: pb.GetViewResponse = stub.GetView(
+        request, metadata=auth(token) if token is not None else None
+    )
+    return answer.SerializeToString()

@@ -1,5 +1,4 @@
-"""GetView with and without its cache of serialized answers (``make bench``): printed, never
-asserted.
+"""GetView with and without its cache of answers (``make bench``): printed, never asserted.
 
 Two ``annales serve --no-projections`` subprocesses on fresh SQLite files, one with the
 default cache and one with ``ANNALES_VIEW_CACHE=0``, each holding the same games (the same
@@ -9,7 +8,7 @@ its seats round robin):
 * **head reads**: every seat reads the head view again and again (a client polling a game
   that has not moved): the cache's best case, every call after the first a hit;
 * **fresh reads**: every (version, seat) read once, oldest versions included: every call a
-  miss, the cache's cost (the answer serialized once more and stored) against none.
+  miss, the cache's cost (the answer stored, an older one evicted) against none.
 
 Each figure is next to Echo/s at the same concurrency on the same server. Run alone:
 ``.venv/bin/python -m tests.bench.views``.
