@@ -16,20 +16,10 @@ from annales.v1 import annales_pb2 as pb
 
 from domain.core.errors import RuleViolation
 from domain.core.game import Command
-from service.api.auth import (
-    Caller,
-    TokenBook,
-    bearer,
-    identify,
-)
+from service.api.auth import Caller, TokenBook, bearer, identify
 from service.api.convert import fill
 from service.api.games import BY_NAME, ApiGame, typed_options
-from service.api.inputs import (
-    MAX_ID,
-    MAX_KEY,
-    invalid,
-    text,
-)
+from service.api.inputs import MAX_ID, MAX_KEY, invalid, text
 from service.api.judge import full_events
 from service.api.redaction import Redactor
 from service.api.status import ApiError

@@ -9,10 +9,7 @@ from domain.core.errors import MalformedCommand
 from service.api.base import ServicerBase
 from service.api.convert import read
 from service.api.games import BY_NAME
-from service.api.inputs import (
-    invalid,
-    rpc,
-)
+from service.api.inputs import invalid, rpc
 from service.api.status import ApiError
 
 
@@ -23,6 +20,7 @@ class CommandRpcs(ServicerBase):
     def SubmitAction(
         self, request: pb.SubmitActionRequest, context: grpc.ServicerContext
     ) -> pb.SubmitActionResponse:
+        """Apply a seat's action; its version, redacted events and pending seats."""
         game_id = self._game(request.game_id)
         seat = self._seat(game_id, context)
         header = self.service.header(game_id)

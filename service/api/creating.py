@@ -14,21 +14,11 @@ from eventsourcing.persistence import IntegrityError
 from domain.core.errors import MalformedCommand
 from domain.registry import GAMES, resolve_ruleset, rulesets_of
 from service.api import creation
-from service.api.auth import (
-    new_judge_token,
-    new_tokens,
-    token_hash,
-)
+from service.api.auth import new_judge_token, new_tokens, token_hash
 from service.api.base import ServicerBase
 from service.api.convert import read
 from service.api.games import BY_TYPE, ApiGame
-from service.api.inputs import (
-    MAX_NAME,
-    MAX_SEED,
-    invalid,
-    rpc,
-    text,
-)
+from service.api.inputs import MAX_NAME, MAX_SEED, invalid, rpc, text
 from service.api.messages import field_path, sentence
 from service.api.status import ApiError
 from service.app.application import CreatedGame
@@ -43,6 +33,7 @@ class CreateRpcs(ServicerBase):
     def CreateGame(
         self, request: pb.CreateGameRequest, context: grpc.ServicerContext
     ) -> pb.CreateGameResponse:
+        """Create a game: one secret token per seat and the judge's; idempotent with a key."""
         api = BY_TYPE.get(request.game_type)
         if api is None:
             raise invalid("game_type", "unknown or unspecified game type")

@@ -7,9 +7,7 @@ from typing import Any
 import grpc
 from annales.v1 import annales_pb2 as pb
 
-from service.api.auth import (
-    Caller,
-)
+from service.api.auth import Caller
 from service.api.base import ServicerBase
 from service.api.games import BY_NAME, BY_TYPE
 from service.api.inputs import (
@@ -36,6 +34,7 @@ class ReadRpcs(ServicerBase):
     def GetGame(
         self, request: pb.GetGameRequest, context: grpc.ServicerContext
     ) -> pb.GetGameResponse:
+        """A game's summary and its public (spectator) view, at the head or ``version``."""
         game_id = self._game(request.game_id)
         self._caller(game_id, context)  # a token, when sent, must be valid
         with self.service.lock(game_id):
@@ -48,6 +47,8 @@ class ReadRpcs(ServicerBase):
     def GetView(
         self, request: pb.GetViewRequest, context: grpc.ServicerContext
     ) -> pb.GetViewResponse:
+        """The caller's view (a seat's, or the judge's with every seat's), at the head or
+        ``version``; a finished game's ``seat`` without a token."""
         game_id = self._game(request.game_id)
         caller = self._finished_seat(game_id, request, context)
         with self.service.lock(game_id):
@@ -110,6 +111,7 @@ class ReadRpcs(ServicerBase):
     def ListLegalActions(
         self, request: pb.ListLegalActionsRequest, context: grpc.ServicerContext
     ) -> pb.ListLegalActionsResponse:
+        """The caller's legal actions, the pending seats and the undo state."""
         game_id = self._game(request.game_id)
         caller = self._reader(game_id, context)
         with self.service.lock(game_id):
@@ -139,6 +141,7 @@ class ReadRpcs(ServicerBase):
     def GetHistory(
         self, request: pb.GetHistoryRequest, context: grpc.ServicerContext
     ) -> pb.GetHistoryResponse:
+        """A page of the game's events, redacted for the caller."""
         game_id = self._game(request.game_id)
         caller = self._caller(game_id, context)
         if request.page_size < 0:
@@ -164,6 +167,7 @@ class ReadRpcs(ServicerBase):
     def ExportRecord(
         self, request: pb.ExportRecordRequest, context: grpc.ServicerContext
     ) -> pb.ExportRecordResponse:
+        """The game's record: redacted for the caller, complete for the judge."""
         game_id = self._game(request.game_id)
         caller = self._caller(game_id, context)
         with self.service.lock(game_id):
@@ -177,6 +181,7 @@ class ReadRpcs(ServicerBase):
     def VerifyRecord(
         self, request: pb.VerifyRecordRequest, context: grpc.ServicerContext
     ) -> pb.VerifyRecordResponse:
+        """Verify an exported record (:func:`service.audit.records.verify_record`)."""
         if len(request.record) > MAX_RECORD:
             raise too_large("record", MAX_RECORD)
         if not request.record:
@@ -187,6 +192,7 @@ class ReadRpcs(ServicerBase):
     def ListGames(
         self, request: pb.ListGamesRequest, context: grpc.ServicerContext
     ) -> pb.ListGamesResponse:
+        """A page of games, filtered by type, player and status."""
         readmodels = getattr(self, "readmodels", None)  # set by server.start with projections
         if readmodels is not None:
             return readmodels.list_games(request)  # type: ignore[no-any-return]

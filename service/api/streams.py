@@ -11,10 +11,7 @@ import grpc
 from annales.v1 import annales_pb2 as pb
 
 from service.api.base import ServicerBase
-from service.api.inputs import (
-    MAX_ID,
-    invalid,
-)
+from service.api.inputs import MAX_ID, invalid
 from service.api.status import ApiError, abort, from_service_error
 from service.app.errors import ServiceError
 

@@ -7,10 +7,7 @@ from annales.v1 import annales_pb2 as pb
 
 from domain.core.kernel_events import RequestUndo, RespondUndo, Undo
 from service.api.base import ServicerBase
-from service.api.inputs import (
-    invalid,
-    rpc,
-)
+from service.api.inputs import invalid, rpc
 
 
 class UndoRpcs(ServicerBase):
@@ -18,6 +15,7 @@ class UndoRpcs(ServicerBase):
 
     @rpc
     def Undo(self, request: pb.UndoRequest, context: grpc.ServicerContext) -> pb.UndoResponse:
+        """Undo the seat's own last command of this turn."""
         game_id = self._game(request.game_id)
         seat = self._seat(game_id, context)
         expected = self._expected(request)
@@ -28,6 +26,7 @@ class UndoRpcs(ServicerBase):
     def RequestUndo(
         self, request: pb.RequestUndoRequest, context: grpc.ServicerContext
     ) -> pb.RequestUndoResponse:
+        """Ask every other seat to approve going back to ``to_version``."""
         game_id = self._game(request.game_id)
         seat = self._seat(game_id, context)
         if request.to_version < 0:
@@ -41,6 +40,7 @@ class UndoRpcs(ServicerBase):
     def RespondUndo(
         self, request: pb.RespondUndoRequest, context: grpc.ServicerContext
     ) -> pb.RespondUndoResponse:
+        """Approve or decline the open undo request."""
         game_id = self._game(request.game_id)
         seat = self._seat(game_id, context)
         version, events, _ = self._submit(
