@@ -44,6 +44,7 @@ from service.api.readmodels import ReadModels, ReadModelServicer
 from service.api.servicer import Diagnostics, Servicer
 from service.api.status import ApiError, abort
 from service.api.tournaments import TournamentServicer
+from service.api.viewcache import ViewCache
 from service.api.watch import Broadcaster, StoreFollower
 from service.app.application import GameService
 from service.app.warmup import warm_up
@@ -98,6 +99,7 @@ class RunningServer:
     projections: RunnerProcess | None = None
     follower: StoreFollower | None = None
     web: Any = None  # service.web.server.WebServer when --web-port is given
+    views: ViewCache | None = None  # the game servicer's GetView cache (its counters)
 
     def stop(self, grace: float = 5.0) -> None:
         """Refuse new calls, let in-flight ones finish, end streams cleanly."""
@@ -203,6 +205,7 @@ def start(
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     running = RunningServer(server, bound, service, broadcaster, health_servicer, runner, follower)
     running.web = web
+    running.views = servicer.views
     return running
 
 

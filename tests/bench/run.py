@@ -392,6 +392,7 @@ def main() -> None:
     for title, module in (("the write path (SQLite)", "tests.bench.writepath"),
                           ("PostgreSQL: time under the events table's lock", "tests.bench.pglock"),
                           ("gRPC API", "tests.bench.api"),
+                          ("GetView with and without its cache", "tests.bench.views"),
                           ("projections", "tests.bench.projections"),
                           ("several servers on PostgreSQL", "tests.bench.scaleout"),
                           ("simulation (annales simulate)", "tests.bench.simulate"),
