@@ -36,6 +36,7 @@ from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
     civ_genies,
     civ_heralds,
     civ_historians,
+    civ_illuminati,
     civ_inventors,
     civ_isolationists,
     civ_militants,
@@ -207,6 +208,15 @@ PROMPTS: dict[str, tuple[str, str]] = {
     "genies_final": (
         "genies_final",
         "Choose a circled benefit of the Genies' ring to score (two different ones).",
+    ),
+    "illuminati_keep": (
+        "illuminati_keep",
+        "Keep one of the three tapestry cards drawn (its id); the others are discarded.",
+    ),
+    "illuminati_advance": (
+        "illuminati_advance",
+        "An opponent took the science die from your mat: advance on the track rolled (0), "
+        "without benefit or bonus, or decline.",
     ),
     "renegades": (
         "renegades",
