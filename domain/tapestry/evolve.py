@@ -178,6 +178,20 @@ def _tracks(state: TapestryState, event: Any) -> None:
         _fill(state.seats[event.seat].grid_blocked, event.cells, "1")
     elif isinstance(event, ev.BuildingsSwapped):
         _swap(state.seats[event.seat], event.first, event.second)
+    elif isinstance(event, ev.ClanPlaced):
+        _clan(state.seats[event.seat], event)
+
+
+def _clan(seat: SeatState, event: ev.ClanPlaced) -> None:
+    """A Weefolk token fills a plot; a replaced income building goes beside the capital."""
+    if event.set_aside:
+        placed = next(
+            b
+            for b in seat.buildings
+            if (b.row, b.col) == (event.row, event.col) and b.building == event.set_aside
+        )
+        placed.row = placed.col = -99
+    _fill(seat.grid_filled, ((event.row, event.col),), "W")
 
 
 def _map(state: TapestryState, event: Any) -> None:

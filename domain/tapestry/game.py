@@ -45,6 +45,7 @@ from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
     civ_relentless,
     civ_renegades,
     civ_traders,
+    civ_weefolk,
     civ_werefolk,
     civs,
     gains,
@@ -222,6 +223,19 @@ PROMPTS: dict[str, tuple[str, str]] = {
         "renegades",
         "Advance on the Renegades track for its reward instead of this space's benefit and bonus "
         "(0), or decline.",
+    ),
+    "weefolk_give": (
+        "weefolk_give",
+        "Give a Weefolk token to an opponent (their seat): they place it in their capital.",
+    ),
+    "weefolk_plot": (
+        "weefolk_plot",
+        "Place the Weefolk token on a plot of your capital (row * 9 + col); a full capital: on "
+        "an income building, set aside.",
+    ),
+    "weefolk_swap": (
+        "weefolk_swap",
+        "Spend a territory tile (its id) for an income building of your choice, or decline.",
     ),
     "werefolk_regress": (
         "werefolk_regress",

@@ -95,8 +95,8 @@ def test_every_implemented_civilization_that_may_be_gained_is_in_the_pool() -> N
 def test_solo_restrictions_are_recorded_as_data() -> None:
     """Player aid, CIVILISATIONS: Futurists, Heralds, Inventors and Traders are "interdit en
     solo"; the content records it (``solo``) for the later solo mode. Plans & Ploys: « retirer
-    aussi les fiches Conseillers et Espions »; the facts folder adds the Genies and Illuminati
-    of Fantasies & Futures (``solo_allowed`` false)."""
+    aussi les fiches Conseillers et Espions »; the facts folder adds the Genies, Illuminati and
+    Weefolk of Fantasies & Futures (``solo_allowed`` false)."""
     banned = {c.key for c in C.CIVILIZATIONS.values() if not c.solo}
     assert banned == {
         "futurists",
@@ -107,6 +107,7 @@ def test_solo_restrictions_are_recorded_as_data() -> None:
         "spies",
         "genies",
         "illuminati",
+        "weefolk",
     }
 
 
