@@ -66,6 +66,7 @@ GAINABLE: tuple[str, ...] = (
 BOX_CIVILIZATIONS: dict[str, list[str]] = {
     "arts_and_architecture": ["gamblers", "relentless", "renegades"],
     "fantasies_and_futures": [
+        "celestials",
         "elder_ones",
         "faefolk",
         "genies",

@@ -430,6 +430,15 @@ class ClanPlaced(Event, frozen=True, kw_only=True):
     set_aside: str = ""
 
 
+class SkyCapitalMoved(Event, frozen=True, kw_only=True):
+    """Celestials: ``seat``'s floating-capital token went to board hex ``hex``; ``start``:
+    at setup, where it replaces one of the seat's two starting outposts."""
+
+    seat: int
+    hex: int
+    start: bool = False
+
+
 class PiecePlaced(Event, frozen=True, kw_only=True):
     """``seat`` put a piece other than an outpost on board hex ``hex``: an income building or
     landmark gained by the Nomads (``piece`` ``"building"``; ``building`` its type or
@@ -529,6 +538,7 @@ TapestryEvent = (
     | PlotsBlocked
     | BuildingsSwapped
     | ClanPlaced
+    | SkyCapitalMoved
     | SoloEvent
     | CivilizationsOffered
     | DieRolled

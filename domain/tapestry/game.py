@@ -29,6 +29,7 @@ from domain.core.game import PartyScore
 from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
     cards,
     civ_architects,
+    civ_celestials,
     civ_craftsmen,
     civ_elder_ones,
     civ_faefolk,
@@ -223,6 +224,11 @@ PROMPTS: dict[str, tuple[str, str]] = {
         "renegades",
         "Advance on the Renegades track for its reward instead of this space's benefit and bonus "
         "(0), or decline.",
+    ),
+    "celestials_move": (
+        "celestials_move",
+        "Move your floating capital to an adjacent territory (its board index) and gain both "
+        "conquer dice, or decline.",
     ),
     "weefolk_give": (
         "weefolk_give",
