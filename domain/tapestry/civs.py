@@ -65,7 +65,15 @@ GAINABLE: tuple[str, ...] = (
 #: play (their modules, under ``domain.tapestry.expansions``, register them).
 BOX_CIVILIZATIONS: dict[str, list[str]] = {
     "arts_and_architecture": ["gamblers", "relentless", "renegades"],
-    "fantasies_and_futures": ["elder_ones", "faefolk", "genies", "werefolk"],
+    "fantasies_and_futures": [
+        "celestials",
+        "elder_ones",
+        "faefolk",
+        "genies",
+        "illuminati",
+        "weefolk",
+        "werefolk",
+    ],
 }
 #: those of them whose mid-game gain rule is implemented too, by box.
 BOX_GAINABLE: dict[str, list[str]] = {}

@@ -418,6 +418,27 @@ class BuildingsSwapped(Event, frozen=True, kw_only=True):
     second: tuple[int, int]
 
 
+class ClanPlaced(Event, frozen=True, kw_only=True):
+    """``seat`` put a Weefolk token of ``owner`` on plot ``(row, col)`` of its own capital,
+    now filled (mark ``"W"``); ``set_aside`` names the income building it replaced there (a
+    full capital), that building set beside the capital, else ``""``."""
+
+    seat: int
+    owner: int
+    row: int
+    col: int
+    set_aside: str = ""
+
+
+class SkyCapitalMoved(Event, frozen=True, kw_only=True):
+    """Celestials: ``seat``'s floating-capital token went to board hex ``hex``; ``start``:
+    at setup, where it replaces one of the seat's two starting outposts."""
+
+    seat: int
+    hex: int
+    start: bool = False
+
+
 class PiecePlaced(Event, frozen=True, kw_only=True):
     """``seat`` put a piece other than an outpost on board hex ``hex``: an income building or
     landmark gained by the Nomads (``piece`` ``"building"``; ``building`` its type or
@@ -516,6 +537,8 @@ TapestryEvent = (
     | PredictionsRevealed
     | PlotsBlocked
     | BuildingsSwapped
+    | ClanPlaced
+    | SkyCapitalMoved
     | SoloEvent
     | CivilizationsOffered
     | DieRolled

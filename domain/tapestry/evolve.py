@@ -178,6 +178,31 @@ def _tracks(state: TapestryState, event: Any) -> None:
         _fill(state.seats[event.seat].grid_blocked, event.cells, "1")
     elif isinstance(event, ev.BuildingsSwapped):
         _swap(state.seats[event.seat], event.first, event.second)
+    elif isinstance(event, ev.ClanPlaced):
+        _clan(state.seats[event.seat], event)
+
+
+def _clan(seat: SeatState, event: ev.ClanPlaced) -> None:
+    """A Weefolk token fills a plot; a replaced income building goes beside the capital."""
+    if event.set_aside:
+        placed = next(
+            b
+            for b in seat.buildings
+            if (b.row, b.col) == (event.row, event.col) and b.building == event.set_aside
+        )
+        placed.row = placed.col = -99
+    _fill(seat.grid_filled, ((event.row, event.col),), "W")
+
+
+def _sky(state: TapestryState, event: ev.SkyCapitalMoved) -> None:
+    """The Celestials' token: replaces a starting outpost, or leaves its hex for ``hex``."""
+    wanted = "" if event.start else "celestials"
+    for cell in state.hexes:
+        found = [o for o in cell.outposts if o.seat == event.seat and o.piece == wanted]
+        if found and (not event.start or cell is state.hexes[event.hex]):
+            cell.outposts.remove(found[-1])
+            break
+    state.hexes[event.hex].outposts.append(Outpost(seat=event.seat, piece="celestials"))
 
 
 def _map(state: TapestryState, event: Any) -> None:
@@ -267,7 +292,9 @@ MYSTICS, MYSTICS_REVEALED = "mystics", "mystics_revealed"
 
 def _pieces_and_predictions(state: TapestryState, event: Any) -> None:
     """Pieces other than outposts on the map; the Mystics' predictions."""
-    if isinstance(event, ev.PiecePlaced):
+    if isinstance(event, ev.SkyCapitalMoved):
+        _sky(state, event)
+    elif isinstance(event, ev.PiecePlaced):
         piece = Outpost(
             seat=event.seat, piece=event.piece, building=event.building, landmark=event.landmark
         )

@@ -29,6 +29,7 @@ from domain.core.game import PartyScore
 from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
     cards,
     civ_architects,
+    civ_celestials,
     civ_craftsmen,
     civ_elder_ones,
     civ_faefolk,
@@ -36,6 +37,7 @@ from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
     civ_genies,
     civ_heralds,
     civ_historians,
+    civ_illuminati,
     civ_inventors,
     civ_isolationists,
     civ_militants,
@@ -44,6 +46,7 @@ from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
     civ_relentless,
     civ_renegades,
     civ_traders,
+    civ_weefolk,
     civ_werefolk,
     civs,
     gains,
@@ -215,10 +218,37 @@ PROMPTS: dict[str, tuple[str, str]] = {
         "genies_final",
         "Choose a circled benefit of the Genies' ring to score (two different ones).",
     ),
+    "illuminati_keep": (
+        "illuminati_keep",
+        "Keep one of the three tapestry cards drawn (its id); the others are discarded.",
+    ),
+    "illuminati_advance": (
+        "illuminati_advance",
+        "An opponent took the science die from your mat: advance on the track rolled (0), "
+        "without benefit or bonus, or decline.",
+    ),
     "renegades": (
         "renegades",
         "Advance on the Renegades track for its reward instead of this space's benefit and bonus "
         "(0), or decline.",
+    ),
+    "celestials_move": (
+        "celestials_move",
+        "Move your floating capital to an adjacent territory (its board index) and gain both "
+        "conquer dice, or decline.",
+    ),
+    "weefolk_give": (
+        "weefolk_give",
+        "Give a Weefolk token to an opponent (their seat): they place it in their capital.",
+    ),
+    "weefolk_plot": (
+        "weefolk_plot",
+        "Place the Weefolk token on a plot of your capital (row * 9 + col); a full capital: on "
+        "an income building, set aside.",
+    ),
+    "weefolk_swap": (
+        "weefolk_swap",
+        "Spend a territory tile (its id) for an income building of your choice, or decline.",
     ),
     "werefolk_regress": (
         "werefolk_regress",

@@ -233,12 +233,20 @@ def _trap_answer(ctx: Ctx, top: Frame, command: Command) -> None:
 DECISIONS["trap"] = (_trap_options, _trap_answer)
 
 
+#: hooks run after every roll of the two conquer dice: ``(ctx, conqueror, hex, red face,
+#: black face)``; frames they push resolve after the conqueror's own (the Illuminati,
+#: :mod:`civ_illuminati`).
+DICE_ROLLED: list[Callable[[Ctx, int, int, int, int], None]] = []
+
+
 def _dice(ctx: Ctx, top: Frame) -> None:
     seat = top.seat
     index, both, _defender = top.ints
     red = ctx.chance.below(len(C.RED_DIE))
     black = ctx.chance.below(len(C.BLACK_DIE))
     ctx.emit(ev.ConquerDiceRolled(seat=seat, red=red, black=black))
+    for hook in DICE_ROLLED:
+        hook(ctx, seat, index, red, black)
     won = ctx.state.hexes[index].controller() == seat
     if won and is_central_island(ctx.state, index):
         earn(ctx, seat, ISLAND_KEY)

@@ -337,11 +337,18 @@ DECISIONS["bonus"] = (bonus_commands, _bonus_answer)
 RESEARCH_FULL, RESEARCH_NONE, RESEARCH_OVERFLOW = 0, 1, 2
 
 
+#: hooks run after every roll of the science die: ``(ctx, roller, track index)``; frames
+#: they push resolve after the roller's own (the Illuminati, :mod:`civ_illuminati`).
+SCIENCE_ROLLED: list[Callable[[Ctx, int, int], None]] = []
+
+
 def roll_science(ctx: Ctx, seat: int) -> int:
     """Roll the science die; the track index shown."""
     face = ctx.chance.below(len(C.SCIENCE_DIE))
     track = C.SCIENCE_DIE[face]
     ctx.emit(ev.ScienceDieRolled(seat=seat, face=face, track=track))
+    for hook in SCIENCE_ROLLED:
+        hook(ctx, seat, TRACK_IDS.index(track))
     return TRACK_IDS.index(track)
 
 

@@ -35,6 +35,7 @@ from domain.tapestry.events import (
     CivilizationGained,
     CivilizationsDealt,
     CivilizationsOffered,
+    ClanPlaced,
     DieRolled,
     OutpostRaised,
     PiecePlaced,
@@ -43,6 +44,7 @@ from domain.tapestry.events import (
     PredictionMade,
     PredictionsRevealed,
     ResourcesChanged,
+    SkyCapitalMoved,
     SpaceTileExplored,
     SpaceTilesDrawn,
     TapestryDrawn,
@@ -200,6 +202,10 @@ HAND_EVENTS: tuple[Any, ...] = (
     TechTaken(seat=2, owner=0, card=8),  # Inventors
     PlotsBlocked(seat=1, cells=((0, 3), (4, 4))),  # Architects' cubes
     BuildingsSwapped(seat=0, first=(4, 4), second=(6, 6)),  # Architects gained mid-game
+    ClanPlaced(seat=1, owner=0, row=2, col=3),  # Weefolk
+    ClanPlaced(seat=2, owner=0, row=4, col=4, set_aside="farm"),  # Weefolk, a full capital
+    SkyCapitalMoved(seat=1, hex=7, start=True),  # Celestials' setup
+    SkyCapitalMoved(seat=1, hex=8),  # Celestials' income move
     AutomaTrapChecked(hex=5, revealed=(9, 42), trap=True),  # solo: a human conquest
     ShadowEmpireAchievementEarned(achievement=1),
     AutomaCivilizationAdded(civilization=3),  # solo level 6 (sampled games play level 2)
@@ -265,7 +271,7 @@ def test_most_event_classes_are_met_in_play(samples: Samples) -> None:
         "CivilizationGained", "OutpostRaised", "SpaceTileExplored", "SpaceTilesDrawn",
         "TechDiscarded", "TrackCompleted", "TrapPlayed", "PlotsCleared", "TerritoryTileGiven",
         "TapestryReshuffled", "PiecePlaced", "PredictionMade", "PredictionsRevealed",
-        "TechTaken", "PlotsBlocked", "BuildingsSwapped",
+        "TechTaken", "PlotsBlocked", "BuildingsSwapped", "ClanPlaced", "SkyCapitalMoved",
         "AutomaTrapChecked", "ShadowEmpireAchievementEarned",
         "AutomaCivilizationAdded", "AutomaPriorityDrawn",
         "CivilizationsOffered", "DieRolled",

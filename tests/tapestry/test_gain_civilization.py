@@ -95,10 +95,20 @@ def test_every_implemented_civilization_that_may_be_gained_is_in_the_pool() -> N
 def test_solo_restrictions_are_recorded_as_data() -> None:
     """Player aid, CIVILISATIONS: Futurists, Heralds, Inventors and Traders are "interdit en
     solo"; the content records it (``solo``) for the later solo mode. Plans & Ploys: « retirer
-    aussi les fiches Conseillers et Espions »; the facts folder adds the Genies of Fantasies &
-    Futures."""
+    aussi les fiches Conseillers et Espions »; the facts folder adds the Genies, Illuminati and
+    Weefolk of Fantasies & Futures (``solo_allowed`` false)."""
     banned = {c.key for c in C.CIVILIZATIONS.values() if not c.solo}
-    assert banned == {"futurists", "heralds", "inventors", "traders", "advisors", "spies", "genies"}
+    assert banned == {
+        "futurists",
+        "heralds",
+        "inventors",
+        "traders",
+        "advisors",
+        "spies",
+        "genies",
+        "illuminati",
+        "weefolk",
+    }
 
 
 def test_a_random_draw_among_the_civilizations_nobody_holds() -> None:

@@ -1,0 +1,188 @@
+"""Illuminati (Fantasies & Futures): the three dice live on their mat.
+
+Sources: facts folder ``civilizations.json#45`` (setup: draw 3 tapestry cards, keep 1, the
+three dice on the mat; an opponent taking the conquest dice gives both results; the science
+die an advance without benefit or bonus; own rolls return the die, an opponent's leave it off
+until the next income turn, a reroll gives only the first result; income turns 2-5: 6 VP per
+die still on the mat, then all return), rulebook "FIN DE PARTIE" (a finished player gains
+nothing more), "RÉÉQUILIBRAGE DES CIVILISATIONS" (no Illuminati entry).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.bots import Bot, RandomBot
+from domain.core import Chance, Event
+from domain.tapestry import civ_illuminati as ill
+from domain.tapestry import civs
+from domain.tapestry import content as C
+from domain.tapestry import events as ev
+from domain.tapestry.bot import TapestryBot
+from domain.tapestry.civs import civ_id
+from domain.tapestry.commands import Choose, Decline
+from domain.tapestry.engine import expr_frame, frame
+from domain.tapestry.state import TapestryOptions, TapestryState
+from tests.tapestry.box_civ_helpers import GAME2, box_of, boxed_start, play_boxed
+from tests.tapestry.helpers import decision, of, table
+from tests.tapestry.test_cards_support import answer, options, pending_seat, run_frames, vp_of
+
+KEY = "illuminati"
+
+
+def illuminati(seats: int = 3) -> TapestryState:
+    """Seat 0 holds the Illuminati, all three dice on its mat."""
+    state = table(seats)
+    state.seats[0].civs = [civ_id(KEY)]
+    return state
+
+
+def test_setup_draws_three_keeps_one() -> None:
+    """Setup: draw 3 tapestry cards, keep 1 (its id), discard the other 2."""
+    state = illuminati(2)
+    events = run_frames(state, *civs.setup_frames(state, 0))
+    drawn = of(events, ev.TapestryDrawn)[0].cards
+    assert len(drawn) == 3 and decision(state) == ill.KEEP
+    assert options(state) == [Choose(index=c) for c in sorted(set(drawn))]
+    kept = drawn[1]
+    events = answer(state, Choose(index=kept))
+    assert state.seats[0].hand == [kept]
+    assert sorted(of(events, ev.TapestryDiscarded)[0].cards) == sorted(
+        c for i, c in enumerate(drawn) if i != 1
+    )
+
+
+def test_dice_start_on_the_mat() -> None:
+    """Setup: all three dice (science, red, black) on the mat."""
+    assert ill.dice_on_mat(illuminati(), 0) == [1, 1, 1]
+
+
+def test_opponent_conquest_roll_gives_both_faces() -> None:
+    """An opponent rolling the conquer dice from the mat: the Illuminati gain both faces
+    (after the conqueror's own), and the dice stay off the mat."""
+    state = illuminati(2)
+    home = state.seats[1].home
+    events = run_frames(state, frame("dice", 1, ints=(home, 0, -1)))
+    rolled = of(events, ev.ConquerDiceRolled)[0]
+    assert ill.dice_on_mat(state, 0) == [1, 0, 0]
+    assert decision(state) == "choose_die" and pending_seat(state) == 1
+    faces = [expr_frame(0, C.RED_DIE[rolled.red]), expr_frame(0, C.BLACK_DIE[rolled.black])]
+    wanted = ["tile" if "gain_conquered_tile_benefit" in f.expr else f.expr for f in faces]
+    mine = [f for f in state.agenda if f.source == f"civ:{KEY}"]
+    got = ["tile" if f.kind == "tile_benefit" else f.expr for f in mine]
+    assert sorted(got) == sorted(wanted)
+
+
+def test_an_opponent_reroll_gives_nothing_more() -> None:
+    """A die already taken by an opponent gives only its first roll: the second conquest
+    roll finds the dice off the mat."""
+    state = illuminati(2)
+    home = state.seats[1].home
+    state.seats[0].civ_tokens[KEY] = [1, 0, 0]
+    events = run_frames(state, frame("dice", 1, ints=(home, 0, -1)))
+    assert not [e for e in of(events, ev.CivTokensSet) if e.key == KEY]
+    assert not [f for f in state.agenda if f.source == f"civ:{KEY}"]
+
+
+def test_opponent_science_roll_offers_a_bare_advance() -> None:
+    """An opponent rolling the science die from the mat: the Illuminati may advance on that
+    track, no benefit and no bonus; the die stays off the mat."""
+    state = illuminati(2)
+    events = run_frames(state, frame("roll", 1, ints=(1,)))
+    track = next(e for e in of(events, ev.ScienceDieRolled)).track
+    while decision(state) != ill.ADVANCE:
+        answer(state, options(state)[0])
+    assert pending_seat(state) == 0 and ill.dice_on_mat(state, 0) == [0, 1, 1]
+    assert options(state) == [Choose(index=0), Decline()]
+    from domain.tapestry.state import TRACK_IDS
+
+    index = TRACK_IDS.index(track)
+    before = list(state.seats[0].resources)
+    answer(state, Choose(index=0))
+    assert state.seats[0].tracks[index] == [1]
+    assert state.seats[0].resources == before
+
+
+def test_own_roll_keeps_the_die_on_the_mat() -> None:
+    """The Illuminati's own roll puts the die back: nothing changes on the mat."""
+    state = illuminati(2)
+    events = run_frames(state, frame("roll", 0, ints=(1,)))
+    assert of(events, ev.ScienceDieRolled)
+    assert not [e for e in of(events, ev.CivTokensSet) if e.key == KEY]
+    assert ill.dice_on_mat(state, 0) == [1, 1, 1]
+
+
+def test_income_scores_six_per_die_then_all_return() -> None:
+    """Income turns 2-5: 6 VP per die still on the mat, then all three return."""
+    state = illuminati(2)
+    state.seats[0].civ_tokens[KEY] = [1, 0, 0]
+    events = run_frames(state, frame("civ_income", 0, token=KEY, ints=(2,)))
+    assert sum(e.vp for e in of(events, ev.VPScored) if e.seat == 0) == 6
+    assert ill.dice_on_mat(state, 0) == [1, 1, 1]
+    events = run_frames(state, frame("civ_income", 0, token=KEY, ints=(3,)))
+    assert sum(e.vp for e in of(events, ev.VPScored) if e.seat == 0) == 18
+
+
+def test_a_finished_illuminati_gains_nothing() -> None:
+    """ "FIN DE PARTIE": after income turn 5 a die rolled by an opponent gives nothing."""
+    state = illuminati(2)
+    state.seats[0].finished = True
+    events = run_frames(state, frame("roll", 1, ints=(1,)))
+    assert not [e for e in of(events, ev.CivTokensSet) if e.key == KEY]
+    assert vp_of(events, 0, "illuminati") == 0
+
+
+def test_no_rebalancing_and_no_solo() -> None:
+    """No Illuminati entry on the rebalancing page (setup frames: the draw only); the mat
+    needs opponents (not solo)."""
+    state = illuminati(2)
+    assert [f.kind for f in civs.setup_frames(state, 0)] == [ill.DRAW]
+    assert C.CIVILIZATIONS[civ_id(KEY)].solo is False
+    assert box_of(KEY) == "fantasies_and_futures"
+
+
+def test_seeded_games_with_starting_illuminati_finish() -> None:
+    """ "Fin de la partie": whole random games with starting Illuminati end at 2-5 seats;
+    folding the events again gives the state held."""
+    taken = 0
+    for seats, seed in ((2, 1), (3, 2), (4, 3), (5, 4)):
+        state, log = play_boxed(KEY, seats, seed)
+        assert state.seats[0].civs[0] == civ_id(KEY)
+        assert all(s.finished for s in state.seats)
+        assert _refold(log, seats) == _bytes(state)
+        taken += len([e for e in of(log, ev.CivTokensSet) if e.key == KEY and 0 in e.values])
+    assert taken > 0
+
+
+def _options() -> TapestryOptions:
+    return GAME2.decode_options({"expansions": [box_of(KEY)], "starting_civilizations": [KEY]})
+
+
+def _bytes(state: TapestryState) -> bytes:
+    return msgspec.json.encode(msgspec.to_builtins(state), order="sorted")
+
+
+def _refold(log: list[Event], seats: int) -> bytes:
+    fresh = GAME2.initial(_options(), seats)
+    for event in log:
+        GAME2.evolve(fresh, event)
+    return _bytes(fresh)
+
+
+def test_the_tapestry_bot_plays_the_illuminati() -> None:
+    """The Tapestry bot answers the Illuminati's decisions (the setup keep, the science
+    advance) in a whole 3-seat game that finishes and refolds exactly."""
+    seats, seed = 3, b"illuminati-bot"
+    state, log = boxed_start(KEY, seats, seed)
+    bots: list[Bot] = [TapestryBot(b"ill-smart"), RandomBot(b"ill-1"), RandomBot(b"ill-2")]
+    for _ in range(8000):
+        if GAME2.is_over(state):
+            break
+        seat = GAME2.pending(state).seats[0]
+        command = bots[seat].choose(GAME2, state, seat)
+        events = GAME2.decide(state, seat, command, Chance(seed, len(log)))
+        for event in events:
+            GAME2.evolve(state, event)
+        log.extend(events)
+    assert GAME2.is_over(state) and all(s.finished for s in state.seats)
+    assert _refold(log, seats) == _bytes(state)
