@@ -21,6 +21,7 @@ import pytest
 
 from domain.bots import make_bot
 from domain.core import Chance, Command, RuleViolation, replay_events
+from domain.tapestry import content as C
 from domain.tapestry.commands import Choose, Decline, TakeIncome
 from domain.tapestry.expansions import civ_treasure_hunters as th
 from domain.tapestry.state import EXPANSIONS, TapestryState
@@ -113,9 +114,9 @@ def test_same_seed_same_events() -> None:
 
 @pytest.mark.parametrize("mask", range(1, 8))
 def test_every_box_combination_plays(mask: int) -> None:
-    """ "PREMIÈRE MISE EN PLACE": any combination of boxes; the components of Arts &
-    Architecture and Fantasies & Futures are in none of our sources, so those boxes add nothing
-    to play, and every combination finishes and refolds."""
+    """ "PREMIÈRE MISE EN PLACE": any combination of boxes (each adds its implemented
+    civilizations to the deck; its components that are in none of our sources are left out);
+    every combination finishes and refolds."""
     boxes = tuple(box for i, box in enumerate(EXPANSIONS) if mask >> i & 1)
     table = Table("tapestry", 3, f"boxes-{mask}".encode(), {"expansions": list(boxes)})
     play(table, {i: make_bot("random", f"boxes-{mask}-{i}".encode()) for i in range(3)}, 20_000)
@@ -128,6 +129,36 @@ def test_many_games_with_plans_and_ploys(seats: int) -> None:
     """The long run: LONG_GAMES seeded games per player count finish and refold."""
     for seed in range(CI_GAMES, CI_GAMES + LONG_GAMES):
         check_finished(run(seats, seed, sample_every=61))
+
+
+#: games per player count of the long run with all three boxes.
+EVERY_BOX_LONG_GAMES = 100
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("seats", [2, 3, 4, 5])
+def test_many_games_with_every_box(seats: int) -> None:
+    """The long run with the three boxes together: EVERY_BOX_LONG_GAMES seeded games per player
+    count finish and refold, legal actions sampled on the way; every box's civilizations are
+    dealt over the run."""
+    boxes = tuple(EXPANSIONS)
+    dealt: set[int] = set()
+    for seed in range(EVERY_BOX_LONG_GAMES):
+        table = Table("tapestry", seats, f"all-{seed}".encode(), {"expansions": list(boxes)})
+        bots = {i: make_bot("random", f"all-bot-{seed}-{i}".encode()) for i in range(seats)}
+        count = 0
+
+        def before(table: Table, seat: int, command: Command) -> None:
+            nonlocal count
+            count += 1
+            if count % 61 == 0:
+                check_sound(table, seat, table.game.legal_actions(table.match.state, seat))
+
+        play(table, bots, max_commands=20_000, before=before)
+        check_finished(table, boxes)
+        dealt.update(c for s in table.match.state.seats for c in s.civs)
+    boxed = {C.CIVILIZATIONS[c].box for c in dealt}
+    assert set(boxes) <= boxed
 
 
 def test_solo_with_the_box_is_refused() -> None:
