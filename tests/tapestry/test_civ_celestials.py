@@ -10,10 +10,7 @@ holding 2 items), "RÉÉQUILIBRAGE DES CIVILISATIONS" (no Celestials entry).
 
 from __future__ import annotations
 
-import msgspec
-
-from domain.bots import Bot, RandomBot
-from domain.core import Chance, Event
+from domain.bots import RandomBot
 from domain.tapestry import civ_celestials as cel
 from domain.tapestry import content as C
 from domain.tapestry import events as ev
@@ -23,7 +20,13 @@ from domain.tapestry.commands import Choose, Decline
 from domain.tapestry.engine import frame
 from domain.tapestry.rules import board_neighbours, conquer_targets
 from domain.tapestry.state import Outpost, PlacedBuilding, TapestryState
-from tests.tapestry.box_civ_helpers import GAME2, box_of, boxed_start, play_boxed
+from tests.tapestry.box_civ_helpers import (
+    boxed_start,
+    play_bots,
+    play_boxed,
+    refold,
+    state_bytes,
+)
 from tests.tapestry.helpers import decision, of, table
 from tests.tapestry.test_cards_support import answer, options, pending_seat, run_frames
 
@@ -104,18 +107,6 @@ def test_income_turn_five_scores_landmarks() -> None:
     assert sum(e.vp for e in of(events, ev.VPScored) if e.seat == 0) == 3
 
 
-def _bytes(state: TapestryState) -> bytes:
-    return msgspec.json.encode(msgspec.to_builtins(state), order="sorted")
-
-
-def _refold(log: list[Event], seats: int) -> bytes:
-    options_ = GAME2.decode_options({"expansions": [box_of(KEY)], "starting_civilizations": [KEY]})
-    fresh = GAME2.initial(options_, seats)
-    for event in log:
-        GAME2.evolve(fresh, event)
-    return _bytes(fresh)
-
-
 def test_seeded_games_with_starting_celestials_finish() -> None:
     """ "Fin de la partie": whole random games with starting Celestials end at 2-5 seats;
     folding the events again gives the state held."""
@@ -124,7 +115,7 @@ def test_seeded_games_with_starting_celestials_finish() -> None:
         state, log = play_boxed(KEY, seats, seed)
         assert state.seats[0].civs[0] == civ_id(KEY)
         assert all(s.finished for s in state.seats)
-        assert _refold(log, seats) == _bytes(state)
+        assert refold(KEY, log, seats) == state_bytes(state)
         moved += len([e for e in of(log, ev.SkyCapitalMoved) if not e.start])
     assert moved > 0
 
@@ -132,16 +123,7 @@ def test_seeded_games_with_starting_celestials_finish() -> None:
 def test_the_tapestry_bot_plays_the_celestials() -> None:
     """The Tapestry bot answers the Celestials' decisions in a whole 3-seat game."""
     seats, seed = 3, b"celestials-bot"
-    state, log = boxed_start(KEY, seats, seed)
-    bots: list[Bot] = [TapestryBot(b"cel-smart"), RandomBot(b"cel-1"), RandomBot(b"cel-2")]
-    for _ in range(8000):
-        if GAME2.is_over(state):
-            break
-        seat = GAME2.pending(state).seats[0]
-        command = bots[seat].choose(GAME2, state, seat)
-        events = GAME2.decide(state, seat, command, Chance(seed, len(log)))
-        for event in events:
-            GAME2.evolve(state, event)
-        log.extend(events)
-    assert GAME2.is_over(state) and all(s.finished for s in state.seats)
-    assert _refold(log, seats) == _bytes(state)
+    state, log = play_bots(
+        KEY, [TapestryBot(b"cel-smart"), RandomBot(b"cel-1"), RandomBot(b"cel-2")], seed
+    )
+    assert refold(KEY, log, seats) == state_bytes(state)

@@ -10,10 +10,7 @@ nothing more), "RÉÉQUILIBRAGE DES CIVILISATIONS" (no Illuminati entry).
 
 from __future__ import annotations
 
-import msgspec
-
-from domain.bots import Bot, RandomBot
-from domain.core import Chance, Event
+from domain.bots import RandomBot
 from domain.tapestry import civ_illuminati as ill
 from domain.tapestry import civs
 from domain.tapestry import content as C
@@ -23,7 +20,14 @@ from domain.tapestry.civs import civ_id
 from domain.tapestry.commands import Choose, Decline
 from domain.tapestry.engine import expr_frame, frame
 from domain.tapestry.state import TapestryOptions, TapestryState
-from tests.tapestry.box_civ_helpers import GAME2, box_of, boxed_start, play_boxed
+from tests.tapestry.box_civ_helpers import (
+    GAME2,
+    box_of,
+    play_bots,
+    play_boxed,
+    refold,
+    state_bytes,
+)
 from tests.tapestry.helpers import decision, of, table
 from tests.tapestry.test_cards_support import answer, options, pending_seat, run_frames, vp_of
 
@@ -149,7 +153,7 @@ def test_seeded_games_with_starting_illuminati_finish() -> None:
         state, log = play_boxed(KEY, seats, seed)
         assert state.seats[0].civs[0] == civ_id(KEY)
         assert all(s.finished for s in state.seats)
-        assert _refold(log, seats) == _bytes(state)
+        assert refold(KEY, log, seats) == state_bytes(state)
         taken += len([e for e in of(log, ev.CivTokensSet) if e.key == KEY and 0 in e.values])
     assert taken > 0
 
@@ -158,31 +162,11 @@ def _options() -> TapestryOptions:
     return GAME2.decode_options({"expansions": [box_of(KEY)], "starting_civilizations": [KEY]})
 
 
-def _bytes(state: TapestryState) -> bytes:
-    return msgspec.json.encode(msgspec.to_builtins(state), order="sorted")
-
-
-def _refold(log: list[Event], seats: int) -> bytes:
-    fresh = GAME2.initial(_options(), seats)
-    for event in log:
-        GAME2.evolve(fresh, event)
-    return _bytes(fresh)
-
-
 def test_the_tapestry_bot_plays_the_illuminati() -> None:
     """The Tapestry bot answers the Illuminati's decisions (the setup keep, the science
     advance) in a whole 3-seat game that finishes and refolds exactly."""
     seats, seed = 3, b"illuminati-bot"
-    state, log = boxed_start(KEY, seats, seed)
-    bots: list[Bot] = [TapestryBot(b"ill-smart"), RandomBot(b"ill-1"), RandomBot(b"ill-2")]
-    for _ in range(8000):
-        if GAME2.is_over(state):
-            break
-        seat = GAME2.pending(state).seats[0]
-        command = bots[seat].choose(GAME2, state, seat)
-        events = GAME2.decide(state, seat, command, Chance(seed, len(log)))
-        for event in events:
-            GAME2.evolve(state, event)
-        log.extend(events)
-    assert GAME2.is_over(state) and all(s.finished for s in state.seats)
-    assert _refold(log, seats) == _bytes(state)
+    state, log = play_bots(
+        KEY, [TapestryBot(b"ill-smart"), RandomBot(b"ill-1"), RandomBot(b"ill-2")], seed
+    )
+    assert refold(KEY, log, seats) == state_bytes(state)

@@ -10,10 +10,7 @@ or column with your tokens, counted once per matching row/column of each token),
 
 from __future__ import annotations
 
-import msgspec
-
-from domain.bots import Bot, RandomBot
-from domain.core import Chance, Event
+from domain.bots import RandomBot
 from domain.tapestry import civ_weefolk as wee
 from domain.tapestry import civs
 from domain.tapestry import content as C
@@ -23,7 +20,12 @@ from domain.tapestry.civs import civ_id
 from domain.tapestry.commands import Choose, Decline
 from domain.tapestry.engine import frame
 from domain.tapestry.state import PlacedBuilding, TapestryState
-from tests.tapestry.box_civ_helpers import GAME2, box_of, boxed_start, play_boxed
+from tests.tapestry.box_civ_helpers import (
+    play_bots,
+    play_boxed,
+    refold,
+    state_bytes,
+)
 from tests.tapestry.helpers import decision, of, table
 from tests.tapestry.test_cards_support import answer, options, pending_seat, run_frames
 
@@ -140,18 +142,6 @@ def test_no_rebalancing_and_no_solo() -> None:
     assert C.CIVILIZATIONS[civ_id(KEY)].solo is False
 
 
-def _bytes(state: TapestryState) -> bytes:
-    return msgspec.json.encode(msgspec.to_builtins(state), order="sorted")
-
-
-def _refold(log: list[Event], seats: int) -> bytes:
-    options_ = GAME2.decode_options({"expansions": [box_of(KEY)], "starting_civilizations": [KEY]})
-    fresh = GAME2.initial(options_, seats)
-    for event in log:
-        GAME2.evolve(fresh, event)
-    return _bytes(fresh)
-
-
 def test_seeded_games_with_starting_weefolk_finish() -> None:
     """ "Fin de la partie": whole random games with starting Weefolk end at 2-5 seats, a
     token placed on each of income turns 2-5; folding the events again gives the state."""
@@ -160,24 +150,15 @@ def test_seeded_games_with_starting_weefolk_finish() -> None:
         assert state.seats[0].civs[0] == civ_id(KEY)
         assert all(s.finished for s in state.seats)
         assert len(of(log, ev.ClanPlaced)) == 4
-        assert _refold(log, seats) == _bytes(state)
+        assert refold(KEY, log, seats) == state_bytes(state)
 
 
 def test_the_tapestry_bot_plays_the_weefolk() -> None:
     """The Tapestry bot answers the Weefolk's decisions in a whole 3-seat game that finishes
     and refolds exactly."""
     seats, seed = 3, b"weefolk-bot"
-    state, log = boxed_start(KEY, seats, seed)
-    bots: list[Bot] = [TapestryBot(b"wee-smart"), RandomBot(b"wee-1"), RandomBot(b"wee-2")]
-    for _ in range(8000):
-        if GAME2.is_over(state):
-            break
-        seat = GAME2.pending(state).seats[0]
-        command = bots[seat].choose(GAME2, state, seat)
-        events = GAME2.decide(state, seat, command, Chance(seed, len(log)))
-        for event in events:
-            GAME2.evolve(state, event)
-        log.extend(events)
-    assert GAME2.is_over(state) and all(s.finished for s in state.seats)
+    state, log = play_bots(
+        KEY, [TapestryBot(b"wee-smart"), RandomBot(b"wee-1"), RandomBot(b"wee-2")], seed
+    )
     assert len(of(log, ev.ClanPlaced)) == 4
-    assert _refold(log, seats) == _bytes(state)
+    assert refold(KEY, log, seats) == state_bytes(state)
