@@ -214,11 +214,10 @@ DECISIONS["build"] = (_build_options, _build_answer)
 
 
 # -- draws -------------------------------------------------------------------------------
-def draw_tapestry(ctx: Ctx, seat: int, count: int) -> list[int]:
-    """Draw ``count`` tapestry cards (fewer when the deck and discard run out); the cards.
-
-    An empty deck is rebuilt from the discard pile (F.À.Q. "plus de cartes Fresque").
-    """
+def pick_tapestry_cards(ctx: Ctx, count: int) -> list[int]:
+    """Pick ``count`` tapestry cards by chance (fewer when the deck and discard run out),
+    emitting ``TapestryReshuffled`` when an empty deck is rebuilt from the discard pile
+    (F.À.Q. "plus de cartes Fresque"); the caller records who drew them."""
     cards: list[int] = []
     for _ in range(count):
         deck = tapestry_deck(ctx.state)
@@ -232,6 +231,15 @@ def draw_tapestry(ctx: Ctx, seat: int, count: int) -> list[int]:
         if not deck:
             break
         cards.append(ctx.chance.choice(deck))
+    return cards
+
+
+def draw_tapestry(ctx: Ctx, seat: int, count: int) -> list[int]:
+    """Draw ``count`` tapestry cards (fewer when the deck and discard run out); the cards.
+
+    An empty deck is rebuilt from the discard pile (F.À.Q. "plus de cartes Fresque").
+    """
+    cards = pick_tapestry_cards(ctx, count)
     if cards:
         ctx.emit(ev.TapestryDrawn(seat=seat, count=len(cards), cards=tuple(cards)))
         if has_active(ctx.state.seats[seat], "academia"):

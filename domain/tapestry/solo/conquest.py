@@ -22,7 +22,7 @@ from __future__ import annotations
 from domain.tapestry import content as C
 from domain.tapestry import events as ev
 from domain.tapestry.engine import AUTO, Ctx
-from domain.tapestry.gains import ISLAND_KEY, _achievement_id, check_toppled
+from domain.tapestry.gains import ISLAND_KEY, _achievement_id, check_toppled, pick_tapestry_cards
 from domain.tapestry.mapping import TRAP_KEY
 from domain.tapestry.rules import territory_deck
 from domain.tapestry.solo import AUTOMA
@@ -191,21 +191,7 @@ def explore(ctx: Ctx, anywhere: bool) -> None:
 
 def draw_tapestry(ctx: Ctx, count: int) -> None:
     """The Automa draws ``count`` tapestry cards face down."""
-    from domain.tapestry.rules import tapestry_deck
-
-    cards: list[int] = []
-    for _ in range(count):
-        deck = tapestry_deck(ctx.state)
-        for card in cards:
-            deck.remove(card)
-        if not deck and ctx.state.tapestry_discard:
-            ctx.emit(ev.TapestryReshuffled())
-            deck = tapestry_deck(ctx.state)
-            for card in cards:
-                deck.remove(card)
-        if not deck:
-            break
-        cards.append(ctx.chance.choice(deck))
+    cards = pick_tapestry_cards(ctx, count)
     if cards:
         ctx.emit(sev.AutomaTapestryDrawn(count=len(cards), cards=tuple(cards)))
 
