@@ -83,6 +83,10 @@ class WatchStats:
     history: list[str] = field(default_factory=list)
 
 
+_TRANSIENT = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED)
+"""Failures of a server that is down or shutting down: safe calls retry them."""
+
+
 def _metadata(seat: Seat | None) -> tuple[tuple[str, str], ...] | None:
     return seat.metadata if seat is not None else None
 
@@ -168,8 +172,9 @@ class AnnalesClient:
     ) -> T:
         """Call a unary RPC, turning failures into :class:`AnnalesError`.
 
-        With ``retry`` (reads, and writes carrying an idempotency key) an UNAVAILABLE server is
-        retried with backoff for up to ``reconnect_for`` seconds.
+        With ``retry`` (reads, and writes carrying an idempotency key) an UNAVAILABLE server, or
+        a call CANCELLED by a server shutting down, is retried with backoff for up to
+        ``reconnect_for`` seconds.
         """
         deadline = time.monotonic() + self.reconnect_for
         delay = 0.05
@@ -178,11 +183,7 @@ class AnnalesClient:
                 return method(request, metadata=_metadata(seat), timeout=self.timeout)
             except grpc.RpcError as error:
                 failure = AnnalesError.from_rpc_error(error)
-                if (
-                    retry
-                    and failure.code == grpc.StatusCode.UNAVAILABLE
-                    and time.monotonic() + delay < deadline
-                ):
+                if retry and failure.code in _TRANSIENT and time.monotonic() + delay < deadline:
                     time.sleep(delay)
                     delay = min(delay * 2, 1.0)
                     continue
@@ -388,7 +389,7 @@ class AnnalesClient:
                     if summary.status == pb.GAME_STATUS_FINISHED and summary.head_version <= last:
                         return
                 except AnnalesError as error:
-                    if error.code != grpc.StatusCode.UNAVAILABLE:
+                    if error.code not in _TRANSIENT:
                         raise
             if ended == "DEADLINE_EXCEEDED":
                 continue
