@@ -347,11 +347,13 @@ def seat_value(state: TapestryState, seat: int) -> float:
 
 def civ_mat_value(state: TapestryState, seat: int) -> float:
     """The VP a civilization mat will score at the end as it stands now: the Collectors'
-    spaces filled, the Urban Planners' largest group of landmarks (0 for other mats)."""
+    spaces filled (and their rewards), the Urban Planners' largest group of landmarks (0 for
+    other mats)."""
     player = state.seats[seat]
     value = 0.0
-    if has_civ(state, seat, collectors.KEY):
-        value += collectors.FINAL_VP[collectors.filled(state, seat)]
+    if has_civ(state, seat, collectors.KEY):  # with each space's reward (a resource), which
+        filled = collectors.filled(state, seat)  # waits as a decision the agenda does not value
+        value += collectors.FINAL_VP[filled] + RESOURCE_VALUE[_era(player)] * filled
     if has_civ(state, seat, urban_planners.KEY):
         value += urban_planners.group_vp(urban_planners.largest_group(player))
     return value

@@ -165,12 +165,12 @@ def _after_income(ctx: Ctx, seat: int, era: int) -> None:
 civs.AFTER_INCOME.append(_after_income)
 
 
-def notes(boxes: Iterable[str]) -> tuple[str, ...]:
-    """What a game with ``boxes`` leaves out of the Urban Planners (GameSummary.notes)."""
-    if "arts_and_architecture" not in boxes:
-        return ()
-    return (
-        "urban_planners: the 'Urban Center' landmark of the source implementation (a stand-in "
-        "for landmark cards in none of our sources) is not given; the Urban Planners start "
-        "without it",
+def notes(lines: tuple[str, ...]) -> tuple[str, ...]:
+    """A game's notes (GameSummary.notes, one line per box) with the Urban Planners' missing
+    setup landmark added to the Arts & Architecture line."""
+    box = "arts_and_architecture"
+    extra = (
+        "the 'Urban Center' landmark the source implementation gives the Urban Planners (a "
+        "stand-in for landmark cards in none of our sources) is not given: they start without it"
     )
+    return tuple(f"{line}; {extra}" if line.startswith(f"{box}:") else line for line in lines)

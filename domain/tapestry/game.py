@@ -490,8 +490,7 @@ class TapestryGame(Game[TapestryState]):
 
     def notes(self, state: TapestryState) -> tuple[str, ...]:
         """For each box in play, the components left out because no source gives them."""
-        boxes = state.rules.expansions
-        return inventory.notes(boxes) + civ_urban_planners.notes(boxes)
+        return civ_urban_planners.notes(inventory.notes(state.rules.expansions))
 
 
 class TapestryGame2(TapestryGame):
