@@ -362,8 +362,14 @@ def buildings_of(seat: SeatState, building: str) -> int:
 
 
 def tapestry_count(seat: SeatState) -> int:
-    """Tapestry cards in hand and on the income mat."""
-    return len(seat.hand) + len(seat.mat)
+    """Tapestry cards in hand and on the income mat (and one on a Collectors mat: shelved
+    components still count as the seat's for scoring, facts folder ``civilizations.json#21``)."""
+    return len(seat.hand) + len(seat.mat) + bool(collected(seat, "tapestry"))
+
+
+def tech_count(seat: SeatState) -> int:
+    """Tech cards the seat owns (and one on a Collectors mat, as for :func:`tapestry_count`)."""
+    return len(seat.tech) + bool(collected(seat, "tech"))
 
 
 #: civ_tokens key of the THIS ERA card an Espionage copied: (card, era of the Espionage).

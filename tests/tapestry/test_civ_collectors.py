@@ -213,3 +213,13 @@ def test_placements_still_offered() -> None:
     placements = [c for c in options(state) if isinstance(c, PlaceBuilding)]
     answer(state, placements[0])
     assert col.mat(state, 0)[col.HOUSE] == 0
+
+
+def test_shelved_cards_still_count_for_scoring() -> None:
+    """Facts ``#21`` note: shelved items still count as yours for scoring (a tech card and a
+    tapestry card on the mat count for "VP per tech card" / "VP per tapestry card")."""
+    state = collector()
+    state.seats[0].civ_tokens[COLLECTORS][col.TECH] = 7
+    state.seats[0].civ_tokens[COLLECTORS][col.TAPESTRY] = 3
+    assert vp_of(benefit(state, 0, "vp_per_tech_card"), 0, "vp_per_tech_card") == 1
+    assert vp_of(benefit(state, 0, "vp_per_tapestry_card"), 0, "vp_per_tapestry_card") == 1
