@@ -84,3 +84,32 @@ def test_terminal_describes_the_treasure_hunters() -> None:
     )
     line = describe_event(event, ["ann", "bob"])
     assert "DieRolled" in line and "5 VP" in line and "die red" in line
+
+
+def test_terminal_shows_the_collectors_and_urban_planners_mats() -> None:
+    """The terminal shows what lies on a Collectors mat (face-down ones as such) and the
+    landmarks parked by the Urban Planners, and names their answers."""
+    from annales_cli.render import describe_action
+    from annales_cli.render_tapestry import civ_mats
+    from annales_client.games import command_to_action
+
+    from domain.tapestry.commands import Choose
+
+    seat = {"civ_tokens": {"collectors": {"values": [1, 0, 2, -1, 0, 0, 5]}}}
+    assert (
+        civ_mats(seat) == "collected: outpost, landmark Apothecary (#2), tapestry card (face down)"
+    )
+    assert civ_mats({"civ_tokens": {"urban_planners": [6]}}) == "parked: Barracks (#6)"
+    assert civ_mats({"civ_tokens": {}}) == ""
+    names = ["ann", "bob"]
+    park = command_to_action("tapestry", Choose(index=200))
+    assert "Urban Planners mat" in describe_action(park, {"frame": {"kind": "build"}}, names)
+    shelve = command_to_action("tapestry", Choose(index=100))
+    assert describe_action(shelve, {"frame": {"kind": "conquer"}}, names) == (
+        "put the outpost on the Collectors mat for its reward"
+    )
+    build = command_to_action("tapestry", Choose(index=6))
+    assert "Barracks" in describe_action(build, {"frame": {"kind": "turn"}}, names)
+    card = command_to_action("tapestry", Choose(index=31))
+    tile = describe_action(card, {"frame": {"kind": "collectors", "ints": [4, 31]}}, names)
+    assert tile == "put the territory tile #31 on the Collectors mat"
