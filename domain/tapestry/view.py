@@ -2,7 +2,8 @@
 
 Public: the map, every track, resources, VP, buildings and capitals, tech cards, territory and
 space tiles in supply (kept face up), face-up tapestry cards on mats, hand sizes, achievements
-and landmarks, the pending decision. Private to a seat: its tapestry hand, the
+and landmarks, the pending decision. Private to a seat: its tapestry hand (and a card another
+seat handed to it or it handed out, the Advisors), the
 civilizations dealt to it and its Mystics predictions (until they are scored). Secret to
 everyone: a tapestry card laid face down from the deck (shown as card 0), and deck orders
 (never stored: draws are uniform at draw time).
@@ -22,6 +23,7 @@ from domain.tapestry.events import (
     CivilizationsOffered,
     PredictionMade,
     TapestryDrawn,
+    TapestryGiven,
     TapestryPlayed,
 )
 from domain.tapestry.evolve import MYSTICS, MYSTICS_REVEALED
@@ -215,6 +217,12 @@ def redact(state: TapestryState, event: Event, viewer: int | None) -> Event:
         return PredictionMade(seat=event.seat, category=event.category, value=0)
     if isinstance(event, TapestryDrawn) and event.seat != viewer and state.phase != OVER:
         return TapestryDrawn(seat=event.seat, count=event.count)
+    if (
+        isinstance(event, TapestryGiven)
+        and viewer not in (event.seat, event.to)
+        and state.phase != OVER
+    ):
+        return TapestryGiven(seat=event.seat, to=event.to, card=0)
     if isinstance(event, CivilizationsDealt) and event.seat != viewer and state.phase != OVER:
         return CivilizationsDealt(seat=event.seat, civilizations=())
     if isinstance(event, CivilizationsOffered) and event.seat != viewer and state.phase != OVER:
