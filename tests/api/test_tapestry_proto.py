@@ -33,10 +33,12 @@ from domain.tapestry.events import (
     BuildingPlaced,
     BuildingsSwapped,
     CivilizationGained,
+    CivilizationReturned,
     CivilizationsDealt,
     CivilizationsOffered,
     ClanPlaced,
     DieRolled,
+    IslandTileExplored,
     OutpostRaised,
     PiecePlaced,
     PlotsBlocked,
@@ -49,6 +51,7 @@ from domain.tapestry.events import (
     SpaceTilesDrawn,
     TapestryDrawn,
     TapestryEvent,
+    TapestryGiven,
     TapestryPlayed,
     TapestryReshuffled,
     TechDiscarded,
@@ -206,6 +209,10 @@ HAND_EVENTS: tuple[Any, ...] = (
     ClanPlaced(seat=2, owner=0, row=4, col=4, set_aside="farm"),  # Weefolk, a full capital
     SkyCapitalMoved(seat=1, hex=7, start=True),  # Celestials' setup
     SkyCapitalMoved(seat=1, hex=8),  # Celestials' income move
+    TapestryGiven(seat=0, to=1, card=7),  # Plans & Ploys: Advisors
+    TapestryGiven(seat=0, to=1, card=0),  # Advisors, hidden from the other seats
+    IslandTileExplored(seat=2, hex=3, tile=21, rotation=5),  # Islanders
+    CivilizationReturned(seat=1, civilization=33),  # Islanders gained mid-game, given back
     AutomaTrapChecked(hex=5, revealed=(9, 42), trap=True),  # solo: a human conquest
     ShadowEmpireAchievementEarned(achievement=1),
     AutomaCivilizationAdded(civilization=3),  # solo level 6 (sampled games play level 2)
@@ -275,6 +282,7 @@ def test_most_event_classes_are_met_in_play(samples: Samples) -> None:
         "AutomaTrapChecked", "ShadowEmpireAchievementEarned",
         "AutomaCivilizationAdded", "AutomaPriorityDrawn",
         "CivilizationsOffered", "DieRolled",
+        "TapestryGiven", "IslandTileExplored", "CivilizationReturned",
     }  # fmt: skip
     assert names - set(samples.events) <= rare, names - set(samples.events)
     drawn = samples.events["TapestryDrawn"]
