@@ -10,7 +10,7 @@ from domain.core import Event
 from domain.tapestry.civs import civ_id
 from domain.tapestry.commands import Choose
 from domain.tapestry.state import Frame, TapestryState
-from tests.tapestry.box_civ_helpers import play_boxed, play_bots, refold, state_bytes
+from tests.tapestry.box_civ_helpers import play_bots, play_boxed, refold, state_bytes
 from tests.tapestry.helpers import table
 from tests.tapestry.test_cards_support import answer, run_frames
 
