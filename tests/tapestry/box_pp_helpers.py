@@ -8,11 +8,10 @@ import msgspec
 from domain.bots import make_bot
 from domain.core import Event
 from domain.tapestry.civs import civ_id
-from domain.tapestry.commands import Choose
 from domain.tapestry.state import Frame, TapestryState
 from tests.tapestry.box_civ_helpers import play_bots, play_boxed, refold, state_bytes
 from tests.tapestry.helpers import table
-from tests.tapestry.test_cards_support import answer, run_frames
+from tests.tapestry.test_cards_support import run_frames
 
 BOX = "plans_and_ploys"
 
@@ -33,8 +32,7 @@ def income(state: TapestryState, key: str, era: int = 2, seat: int = 0) -> list[
 def gain_mid_game(state: TapestryState, key: str, seat: int = 0) -> list[Event]:
     """``seat`` gains civilization ``key`` during the game (as a kept draw)."""
     state.seats[seat].civ_offer = [civ_id(key)]
-    run_frames(state, Frame(kind="keep_civilization", seat=seat))
-    return answer(state, Choose(index=civ_id(key)))
+    return run_frames(state, Frame(kind="keep_civilization", seat=seat))  # its only option
 
 
 def seeded_games_refold(key: str, count: int = 1) -> list[TapestryState]:
