@@ -156,6 +156,14 @@ PENDING_VALUE: dict[str, float] = {
     "treasure_hunters": 6.0,
     "treasure_die": 2.0,
     "recyclers_keep": 3.0,
+    "advisors_discard": 1.0,
+    "advisors_give": 0.5,
+    "advisors_gift": 5.0,
+    "aliens": 4.0,
+    "infiltrators": 3.0,
+    "islanders": 3.0,
+    "islanders_gained": 2.0,
+    "islanders_place": 1.0,
 }
 
 
