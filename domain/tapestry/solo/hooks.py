@@ -55,10 +55,7 @@ def applied(change: str) -> bool:
 #: only when every change its record lists is here (:func:`check_expansions`); Plans & Ploys'
 #: landmark cards are here only as a component absent (:func:`applied`).
 IMPLEMENTED_SOLO_CHANGES: frozenset[str] = frozenset(
-    change
-    for record in S.EXPANSIONS.values()
-    for change in record.changes or ()
-    if applied(change)
+    change for record in S.EXPANSIONS.values() for change in record.changes or () if applied(change)
 )
 
 
