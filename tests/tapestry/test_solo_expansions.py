@@ -127,6 +127,23 @@ def test_pp_removes_advisors_and_spies_and_every_mat_not_allowed_solo() -> None:
         GAME.initial(GAME.decode_options(options(("fantasies_and_futures",), 2, "genies")), 1)
 
 
+def test_mats_out_of_solo_games_are_never_gained_with_a_box() -> None:
+    """The aid removes the mats from a solo game (II.3 « Retirez les 4 fiches … », « retirer
+    aussi les fiches Conseillers et Espions »): with a box in play, a civilization gained
+    mid-game is never one of them (Heralds, Inventors and Traders are gainable otherwise)."""
+    from domain.tapestry.civs import _random_civ
+    from domain.tapestry.engine import Ctx
+    from domain.tapestry.events import CivilizationGained
+
+    gained: set[int] = set()
+    for seed in range(40):
+        state = started((PP,), b"gain")
+        ctx = Ctx(state, Chance(f"gain-{seed}".encode(), 5))
+        _random_civ(ctx, 0, 1, Frame(kind="expr", seat=0))
+        gained |= {e.civilization for e in ctx.events if isinstance(e, CivilizationGained)}
+    assert gained and all(S.dealt_solo(c) for c in gained)
+
+
 def test_pp_science_die_favourite(monkeypatch: pytest.MonkeyPatch) -> None:
     """Aid, MISE EN PLACE POUR LE BOT AUTOMA 5: "Extension : Si la piste favorite de la
     Civilisation Automa est le Dé Science, lancer le Dé pour déterminer la piste favorite à la
