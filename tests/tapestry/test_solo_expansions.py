@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+import msgspec
 import pytest
 
 from domain.bots import RandomBot
@@ -160,6 +161,10 @@ def test_pp_science_die_favourite(monkeypatch: pytest.MonkeyPatch) -> None:
         source="assumed",
         note="a test record: no such card in our sources",
     )
+    S.check_card(card)  # a science-die card of a box whose solo changes roll the die
+    for box in ("", "arts_and_architecture"):
+        with pytest.raises(S.SoloContentError, match="science-die"):
+            S.check_card(msgspec.structs.replace(card, box=box))
     monkeypatch.setitem(S.CIVILIZATIONS, 9, card)
     rolled = 0
     for seed in range(40):

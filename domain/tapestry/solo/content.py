@@ -254,7 +254,7 @@ def _validate() -> None:
     for civ in _file.civilizations:
         if civ.favorite not in tracks and civ.favorite != SCIENCE_DIE_FAVORITE:
             raise SoloContentError(f"Automa civilization {civ.id}: track {civ.favorite}")
-        _check_card_box(civ)
+        check_card(civ)
     sides = [(side, era) for side in ("hard", "normal") for era in (2, 3, 4, 5)]
     if sorted(LEVELS) != [1, 2, 3, 4, 5, 6] or sorted(MULTIPLIERS) != sides:
         raise SoloContentError("levels 1-6 and multipliers for income turns 2-5 on both sides")
@@ -272,7 +272,7 @@ def _validate() -> None:
                     raise SoloContentError(f"expansions/{box.box}: civilization {key!r} is unknown")
 
 
-def _check_card_box(civ: AutomaCivilization) -> None:
+def check_card(civ: AutomaCivilization) -> None:
     """A card's box is a box of ``expansions``; a card showing the science die needs a box
     whose solo changes roll it (the base game has no such rule)."""
     if civ.box and civ.box not in EXPANSIONS:
