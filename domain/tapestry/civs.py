@@ -24,6 +24,7 @@ from domain.tapestry.commands import Choose, Decline
 from domain.tapestry.engine import AUTO, DECISIONS, TOKENS, Ctx, expr_frame
 from domain.tapestry.gains import gain_resources, score
 from domain.tapestry.rules import dump, gain
+from domain.tapestry.solo.content import dealt_solo
 from domain.tapestry.state import TRACK_IDS, Frame, TapestryState
 from domain.tapestry.tracks import OVERFLOW, SILENT, advance_frame, move, roll_science
 
@@ -363,6 +364,8 @@ def _random_civ(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
         for k in gainable(ctx.state.rules.expansions)
         if _KEYS[k] not in ctx.state.civs_out and C.CIVILIZATIONS[_KEYS[k]].gainable_mid_game
     ]
+    if ctx.state.n == 1 and ctx.state.rules.expansions:  # solo with a box: mats out of solo
+        pool = [c for c in pool if dealt_solo(c)]  # games are out of the game (automa.json)
     if not pool:
         return
     drawn = 2 if ctx.state.rules.draw_two_civilizations else 1

@@ -523,8 +523,9 @@ class TapestryGame(Game[TapestryState]):
         return inventory.report_lines()
 
     def notes(self, state: TapestryState) -> tuple[str, ...]:
-        """For each box in play, the components left out because no source gives them."""
-        return civ_urban_planners.notes(inventory.notes(state.rules.expansions))
+        """For each box in play, the components left out because no source gives them (and, in
+        a solo game, the box's solo changes that need them)."""
+        return civ_urban_planners.notes(inventory.notes(state.rules.expansions)) + solo.notes(state)
 
 
 class TapestryGame2(TapestryGame):

@@ -17,8 +17,8 @@ from domain.tapestry import content as C
 from domain.tapestry import events as ev
 from domain.tapestry.engine import AUTO, Ctx
 from domain.tapestry.rules import hex_at
-from domain.tapestry.solo.content import REMOVED_CIVILIZATIONS as SOLO_REMOVED_CIVILIZATIONS
 from domain.tapestry.solo.content import SETUP as SOLO
+from domain.tapestry.solo.content import dealt_solo
 from domain.tapestry.state import EXPANSIONS, Frame, TapestryState
 from domain.tapestry.tech import fill_display
 from domain.tapestry.turns import start_turn
@@ -131,7 +131,7 @@ def deal(ctx: Ctx) -> None:
     fixed = fixed_civilizations(state)
     pool = [c for c in civs.implemented_ids(state.rules.expansions) if c not in fixed.values()]
     if state.n == 1:  # civilizations left out of solo games (domain.tapestry.solo)
-        pool = [c for c in pool if C.CIVILIZATIONS[c].key not in SOLO_REMOVED_CIVILIZATIONS]
+        pool = [c for c in pool if dealt_solo(c)]
     count = dealt_count(state)
     order = ctx.chance.permutation(len(pool))
     dealt = 0

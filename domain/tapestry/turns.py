@@ -62,6 +62,8 @@ def _end_turn(ctx: Ctx) -> None:
             continue
         start_turn(ctx, nxt)
         return
+    if state.solo is not None and state.solo.automa:
+        return  # solo: the bots' hook plays them on alone, then ends the game (end_solo)
     end_game(ctx)
 
 

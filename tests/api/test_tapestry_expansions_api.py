@@ -84,16 +84,44 @@ def test_tapestry_1_has_no_expansions(stub: annales_pb2_grpc.GameServiceStub) ->
     assert "'expansions'" in seen.message and "plans_and_ploys" in seen.message
 
 
-def test_solo_refuses_a_box_without_solo_rules(stub: annales_pb2_grpc.GameServiceStub) -> None:
-    """The player aid gives solo changes for Plans & Ploys only, and they need its landmark
-    cards (in none of our sources): a 1-seat game with any box is refused, naming the box,
-    rather than played without the box's solo rules."""
-    seen = expect_error(_create, stub, ["arts_and_architecture"], "", 1)
+def test_solo_plays_every_box(stub: annales_pb2_grpc.GameServiceStub) -> None:
+    """Solo (1 seat, against the Automa) with each box and the three together: the game is
+    created; with Plans & Ploys its notes name the landmark cards the aid's solo setup would
+    deal ("Extension : Piochez 2 cartes Monuments…"), in none of our sources."""
+    for boxes in (
+        ["plans_and_ploys"],
+        ["arts_and_architecture"],
+        ["fantasies_and_futures"],
+        ["plans_and_ploys", "arts_and_architecture", "fantasies_and_futures"],
+    ):
+        created = _create(stub, boxes, "", 1)
+        game = stub.GetGame(pb.GetGameRequest(game_id=created.game_id)).game
+        solo_notes = [n for n in game.notes if "(solo)" in n]
+        assert len(solo_notes) == ("plans_and_ploys" in boxes), game.notes
+
+
+def test_solo_refuses_a_civilization_not_allowed_solo(
+    stub: annales_pb2_grpc.GameServiceStub,
+) -> None:
+    """A solo game may not start with a mat the facts folder marks ``solo_allowed`` false
+    (Fantasies & Futures' Genies): INVALID_ARGUMENT naming it."""
+
+    def create() -> pb.CreateGameResponse:
+        options = tp.TapestryOptions(
+            expansions=["fantasies_and_futures"], starting_civilizations=["genies"]
+        )
+        return stub.CreateGame(
+            pb.CreateGameRequest(
+                game_type=pb.GAME_TYPE_TAPESTRY,
+                seat_names=["solo"],
+                seed="boxes",
+                options=pb.GameOptions(tapestry=options),
+            )
+        )
+
+    seen = expect_error(create)
     assert seen.code == grpc.StatusCode.INVALID_ARGUMENT
-    assert "arts_and_architecture" in seen.message
-    seen = expect_error(_create, stub, ["plans_and_ploys"], "", 1)
-    assert seen.code == grpc.StatusCode.INVALID_ARGUMENT
-    assert "plans_and_ploys" in seen.message and "landmark_cards" in seen.message
+    assert "genies" in seen.message and "solo" in seen.message
 
 
 def test_get_game_notes_name_the_components_left_out(

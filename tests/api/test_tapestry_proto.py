@@ -66,6 +66,7 @@ from domain.tapestry.events import (
 from domain.tapestry.solo.events import (
     AutomaCivilizationAdded,
     AutomaPriorityDrawn,
+    AutomaTiebreakDrawn,
     AutomaTrapChecked,
     ShadowEmpireAchievementEarned,
 )
@@ -220,6 +221,7 @@ HAND_EVENTS: tuple[Any, ...] = (
     ShadowEmpireAchievementEarned(achievement=1),
     AutomaCivilizationAdded(civilization=3),  # solo level 6 (sampled games play level 2)
     AutomaPriorityDrawn(card=17),  # solo levels 5-6
+    AutomaTiebreakDrawn(card=12),  # solo with Plans & Ploys: an income turn's tie
     CivilizationsOffered(seat=1, civilizations=(4, 9)),  # tapestry/2 variant
     CivilizationsOffered(seat=1, civilizations=()),  # redacted for other seats
     DieRolled(seat=2, die="black", face=5),  # Plans & Ploys: a Treasure Hunters treasure
@@ -284,7 +286,7 @@ def test_most_event_classes_are_met_in_play(samples: Samples) -> None:
         "TechTaken", "PlotsBlocked", "BuildingsSwapped", "ClanPlaced", "SkyCapitalMoved",
         "Collected",
         "AutomaTrapChecked", "ShadowEmpireAchievementEarned",
-        "AutomaCivilizationAdded", "AutomaPriorityDrawn",
+        "AutomaCivilizationAdded", "AutomaPriorityDrawn", "AutomaTiebreakDrawn",
         "CivilizationsOffered", "DieRolled",
         "TapestryGiven", "IslandTileExplored", "CivilizationReturned",
     }  # fmt: skip

@@ -526,15 +526,22 @@ def test_tapestry_redaction_oracle_plans_and_ploys_civilizations(
 
 
 def run_solo_oracle(
-    stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess, index: int, level: int = 2
+    stub: annales_pb2_grpc.GameServiceStub,
+    server: ServerProcess,
+    index: int,
+    level: int = 2,
+    expansions: tuple[str, ...] = (),
 ) -> list[str]:
-    """One recorded solo game (against the Automa and the Shadow Empire) at Automa ``level``
-    and its leaks: the Automa's face-down tapestry cards stay hidden from the seat and the
-    spectator until the end, in events, views, records and legal actions; the oracle flags a
-    planted leak."""
-    suffix = "" if level == 2 else f"-level{level}"
+    """One recorded solo game (against the Automa and the Shadow Empire) at Automa ``level``,
+    ``expansions`` in play, and its leaks: the Automa's face-down tapestry cards stay hidden
+    from the seat and the spectator until the end, in events, views, records and legal
+    actions; the oracle flags a planted leak."""
+    suffix = ("" if level == 2 else f"-level{level}") + "".join(expansions)
     seed = long_seed(f"tapestry-solo-oracle{index}{suffix}")
-    game = create_tapestry_game(stub, 1, seed=seed, automa_level=None if level == 2 else level)
+    level_option = None if level == 2 else level
+    game = create_tapestry_game(
+        stub, 1, seed=seed, automa_level=level_option, expansions=expansions
+    )
     recorder = Recorder(
         stub,
         game,
@@ -593,4 +600,13 @@ def test_tapestry_redaction_oracle_solo_hard_side(
     """Solo at level 6 (the hard side: a second Automa civilization card, a progress card
     drawn at the first income turn): the same secrets stay hidden."""
     leaks = run_solo_oracle(stub, server, 0, level=6)
+    assert not leaks, _report(leaks)
+
+
+def test_tapestry_redaction_oracle_solo_plans_and_ploys(
+    stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess
+) -> None:
+    """Solo with Plans & Ploys (progress cards drawn for income-turn ties, public): the
+    Automa's face-down tapestry cards and the seed stay hidden until the game ends."""
+    leaks = run_solo_oracle(stub, server, 0, level=3, expansions=("plans_and_ploys",))
     assert not leaks, _report(leaks)

@@ -33,6 +33,27 @@ def test_new_tapestry_with_expansions(annales_server: ServerProcess, tmp_path: P
     ]
 
 
+def test_solo_tapestry_with_the_boxes(annales_server: ServerProcess, tmp_path: Path) -> None:
+    """``annales new tapestry --players 1 --expansions …``: a solo game with the three boxes
+    is created and played to the end by ``annales bots``; its notes name the Plans & Ploys
+    landmark cards the solo rules would deal, and ``replay`` shows the favourite's 2 tokens."""
+    tokens = tmp_path / "tokens.json"
+    created = cli(
+        "new", "tapestry", "--players", "1", "--automa-level", "3", "--seed", "solo-boxes-cli",
+        "--expansions", "plans_and_ploys,arts_and_architecture,fantasies_and_futures",
+        "--server", annales_server.target, "--tokens", str(tokens),
+    )  # fmt: skip
+    game_id = created_id(created.output)
+    played = cli("bots", game_id, "--seats", "0", "--bot", "random", "--tokens", str(tokens))
+    assert "game finished" in played.output, played.output
+    with AnnalesClient(annales_server.target) as client:
+        game = client.get_game(game_id).game
+    assert game.parties and game.parties[0].name == "Automa"
+    assert any(n.startswith("plans_and_ploys (solo):") for n in game.notes)
+    final = cli("replay", game_id, "--tokens", str(tokens))
+    assert "(2 tokens)" in final.output and "Traceback" not in final.output
+
+
 def test_unknown_expansion_refused_clearly(annales_server: ServerProcess, tmp_path: Path) -> None:
     """An unknown box or a box twice: a message naming it, no traceback, a non-zero exit."""
     runner = CliRunner()

@@ -164,10 +164,3 @@ def test_many_games_with_other_boxes(run_name: str, seats: int) -> None:
         check_finished(table, boxes)
         dealt.update(c for s in table.match.state.seats for c in s.civs)
     assert set(boxes) <= {C.CIVILIZATIONS[c].box for c in dealt}
-
-
-def test_solo_with_the_box_is_refused() -> None:
-    """A 1-seat game (against the Automa) with the box is refused, naming its solo changes
-    that are not applied (player aid "Extension" lines), rather than played without them."""
-    with pytest.raises(ValueError, match="plans_and_ploys"):
-        Table("tapestry", 1, b"pp-solo", options(0))

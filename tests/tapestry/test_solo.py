@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 
 from domain.core import Chance, Event
@@ -18,6 +19,7 @@ from domain.tapestry import content as C
 from domain.tapestry import events as ev
 from domain.tapestry.commands import Decline, PlayTrap
 from domain.tapestry.engine import Ctx, run
+from domain.tapestry.game import TapestryGame2
 from domain.tapestry.rules import hex_at, tapestry_deck
 from domain.tapestry.solo import AUTOMA, SHADOW
 from domain.tapestry.solo import content as S
@@ -27,6 +29,8 @@ from domain.tapestry.solo.conquest import conquer, defend, explore
 from domain.tapestry.solo.income import income_frames, income_vp
 from domain.tapestry.state import PLAY, TRACK_IDS, Frame, Outpost, TapestryState
 from tests.tapestry.solo_helpers import GAME, new_solo
+
+GAME2 = TapestryGame2()
 
 TRAP = next(c.id for c in C.TAPESTRY_CARDS.values() if c.key == "trap")
 
@@ -520,8 +524,52 @@ def test_no_expansion_box_is_played_solo_without_all_its_solo_rules() -> None:
             continue
         with pytest.raises(SoloRulesMissing, match=box):
             check_expansions((box,))
-    with pytest.raises(SoloRulesMissing, match="landmark_cards"):
-        check_expansions(("plans_and_ploys",))
+    for box in EXPANSIONS:  # today every box is played solo
+        check_expansions((box,))
+
+
+def test_a_box_with_a_solo_change_not_applied_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A box record (``automa.json#expansions``) listing a change the engine does not apply,
+    or no known solo rules at all, is refused solo, loudly, naming the box and the change."""
+    from domain.tapestry.solo.hooks import SoloRulesMissing, check_expansions
+
+    box = "arts_and_architecture"
+    record = S.EXPANSIONS[box]
+    changed = S.Expansion(box=box, changes=("a_change_nobody_wrote",), source="assumed", note="x")
+    monkeypatch.setitem(S.EXPANSIONS, box, changed)
+    with pytest.raises(SoloRulesMissing, match="a_change_nobody_wrote"):
+        check_expansions((box,))
+    unknown = S.Expansion(box=box, changes=None, source="assumed", note="x")
+    monkeypatch.setitem(S.EXPANSIONS, box, unknown)
+    with pytest.raises(SoloRulesMissing, match="not in our sources"):
+        check_expansions((box,))
+    with pytest.raises(ValueError, match=box):
+        GAME2.initial(GAME2.decode_options({"expansions": [box]}), 1)
+    monkeypatch.setitem(S.EXPANSIONS, box, record)
+    GAME2.initial(GAME2.decode_options({"expansions": [box]}), 1)
+
+
+def test_landmark_cards_change_counts_only_while_the_cards_are_absent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Player aid II.4, "Extension : Piochez 2 cartes Monuments et choisissez-en 1 (l'autre
+    Monument va à l'Automa)": applied as a component absent while the landmark cards are in
+    none of our sources; a source for them makes the change unapplied (the box refused solo)."""
+    from domain.tapestry.expansions import inventory
+    from domain.tapestry.solo.hooks import IMPLEMENTED_SOLO_CHANGES, applied
+
+    change = "landmark_cards:draw_2_keep_1_other_to_automa"
+    assert change in IMPLEMENTED_SOLO_CHANGES and applied(change)
+    (cards,) = [c for c in inventory.COMPONENTS if c.label == "plans_and_ploys/landmark_cards"]
+    assert cards.source == "none"
+    sourced = tuple(
+        msgspec.structs.replace(c, source="rulebook", section="MATÉRIEL")
+        if c.label == "plans_and_ploys/landmark_cards"
+        else c
+        for c in inventory.COMPONENTS
+    )
+    monkeypatch.setattr(inventory, "COMPONENTS", sourced)
+    assert not applied(change)
 
 
 # -- the bots as the human's neighbours -----------------------------------------------------

@@ -57,8 +57,10 @@ def render_bots(view: Mapping[str, Any]) -> Text | None:
             f"{track} {position}"
             for track, position in zip(TRACKS, bot.get("tracks", []), strict=False)
         )
+        marker = " (2 tokens)" if bot.get("favorite_marker") == "two_tokens" else ""
         text.append(
-            f"\n  {bot.get('name', '?')}: {positions}; favourite {bot.get('favorite') or '-'}"
+            f"\n  {bot.get('name', '?')}: {positions}; "
+            f"favourite {bot.get('favorite') or '-'}{marker}"
         )
     if view.get("final_scores") is not None and solo.get("automa") and not view.get("winners"):
         text.append("\n  The Automa wins.", style="bold red")

@@ -43,7 +43,8 @@ from domain.tapestry.solo.bots import (
     refresh_display,
     roll_until,
 )
-from domain.tapestry.state import TRACK_IDS, Frame, TapestryState
+from domain.tapestry.solo.boxes import tiebreak_card
+from domain.tapestry.state import TRACK_IDS, UNCONQUERABLE_PIECES, Frame, TapestryState
 
 
 def _priority_card(state: TapestryState) -> int:
@@ -72,7 +73,8 @@ def _island_open(state: TapestryState) -> bool:
 
 
 def opponent_targets(state: TapestryState, anywhere: bool) -> list[int]:
-    """Human territories with a single token the Automa may conquer (I)."""
+    """Human territories with a single token the Automa may conquer (I); never one held by a
+    piece no conquest may target (Plans & Ploys' Treasure Hunters token)."""
     mine = set(controlled_by(state, AUTOMA))
     return [
         i
@@ -80,6 +82,7 @@ def opponent_targets(state: TapestryState, anywhere: bool) -> list[int]:
         if cell.controller() >= 0
         and len(cell.outposts) == 1
         and standing_human_outposts(state, i) == 1
+        and cell.outposts[0].piece not in UNCONQUERABLE_PIECES
         and (anywhere or adjacent_to(state, i, mine))
     ]
 
@@ -101,10 +104,11 @@ def neutral_targets(state: TapestryState, anywhere: bool, topple_icon: bool) -> 
     return found
 
 
-def conquer(ctx: Ctx, anywhere: bool) -> None:
-    """The Automa conquers (I or II)."""
+def conquer(ctx: Ctx, anywhere: bool, income: bool = False) -> None:
+    """The Automa conquers (I or II); ``income``: an income step's own conquest, whose
+    priority card may be drawn (:func:`.boxes.tiebreak_card`)."""
     state = ctx.state
-    card = _priority_card(state)
+    card = tiebreak_card(ctx, _priority_card(state)) if income else _priority_card(state)
     topple_icon = S.DECISION_CARDS[card].topple_icon
     island = _island(state)
     targets = opponent_targets(state, anywhere)
@@ -167,8 +171,9 @@ def _lay_tile(ctx: Ctx, index: int) -> bool:
     return True
 
 
-def explore(ctx: Ctx, anywhere: bool) -> None:
-    """The Automa explores one hex (skipped when none is valid)."""
+def explore(ctx: Ctx, anywhere: bool, income: bool = False) -> None:
+    """The Automa explores one hex (skipped when none is valid); ``income``: an income step's
+    own exploration, whose priority card may be drawn for a tie (:func:`.boxes.tiebreak_card`)."""
     state = ctx.state
     assert state.solo is not None
     mine = set(controlled_by(state, AUTOMA))
@@ -179,13 +184,14 @@ def explore(ctx: Ctx, anywhere: bool) -> None:
     ]
     if not valid:
         return
-    card = S.DECISION_CARDS[_priority_card(state)]
     if state.solo.bots[AUTOMA_BOT].favorite != TRACK_IDS.index("military"):
         humans = _human_territories(state)
         if humans:
             dist = distances(state, humans)
             far = max(min(dist[i], FAR - 1) for i in valid)
             valid = [i for i in valid if min(dist[i], FAR - 1) == far]
+    latest = _priority_card(state)
+    card = S.DECISION_CARDS[tiebreak_card(ctx, latest) if income and len(valid) > 1 else latest]
     _lay_tile(ctx, first_by_priority(state, card, valid))
 
 
@@ -199,10 +205,11 @@ def draw_tapestry(ctx: Ctx, count: int) -> None:
 def _action(ctx: Ctx, top: Frame) -> None:
     """One of the Automa's track benefits (``top.token``)."""
     action = top.token
+    income = top.source == "civilization"  # the Automa civilization card's income ability
     if action in ("conquer", "conquer_anywhere"):
-        conquer(ctx, action == "conquer_anywhere")
+        conquer(ctx, action == "conquer_anywhere", income)
     elif action in ("explore", "explore_anywhere"):
-        explore(ctx, action == "explore_anywhere")
+        explore(ctx, action == "explore_anywhere", income)
     elif action in ("research", "research_no_benefit"):
         track = roll_until(ctx, tuple(TRACK_IDS))
         advance(ctx, AUTOMA_BOT, TRACK_IDS.index(track), benefit=action == "research")

@@ -54,12 +54,15 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class AutomaCivilization(Sourced, frozen=True, kw_only=True):
-    """An Automa civilization card face: its favourite track and income abilities."""
+    """An Automa civilization card face: its favourite track (a track, or
+    :data:`SCIENCE_DIE_FAVORITE`: rolled at setup) and income abilities; ``box`` the expansion
+    box the card comes in (``""``: the base game), dealt only with that box in play."""
 
     id: int
     name: str
     favorite: str
     abilities: tuple[Ability, ...]
+    box: str = ""
 
 
 class Level(Sourced, frozen=True, kw_only=True):
@@ -146,6 +149,15 @@ class AutomaFile(msgspec.Struct, frozen=True, kw_only=True):
     decisions: tuple[Decision, ...]
 
 
+#: an Automa civilization card's favourite shown as the science die (Plans & Ploys' solo change
+#: ``favorite_by_science_die``: the die is rolled at setup).
+SCIENCE_DIE_FAVORITE = "science_die"
+#: the solo change of that name (``automa.json#expansions``).
+FAVORITE_BY_SCIENCE_DIE = "favorite_by_science_die"
+#: the prefix of a solo change removing civilizations (``remove_civilizations:a,b``).
+REMOVE_CIVILIZATIONS = "remove_civilizations:"
+
+
 class SoloContentError(ValueError):
     """``automa.json`` is malformed or inconsistent."""
 
@@ -168,6 +180,27 @@ ERA_FIRST_VP: int = _file.era_first_vp.vp_per_era
 SETUP: Setup = _file.setup
 EXPANSIONS: dict[str, Expansion] = {e.box: e for e in _file.expansions}
 REMOVED_CIVILIZATIONS: tuple[str, ...] = _file.removed_civilizations.keys
+
+
+def civilizations_for(boxes: tuple[str, ...]) -> list[int]:
+    """The Automa civilization cards dealt with ``boxes`` in play (the base game's and those of
+    the boxes), ascending."""
+    return sorted(c.id for c in CIVILIZATIONS.values() if not c.box or c.box in boxes)
+
+
+def removed_by(change: str) -> tuple[str, ...]:
+    """The civilization keys a ``remove_civilizations:`` change names (``()`` for any other
+    change)."""
+    if not change.startswith(REMOVE_CIVILIZATIONS):
+        return ()
+    return tuple(change[len(REMOVE_CIVILIZATIONS) :].split(","))
+
+
+def dealt_solo(civilization: int) -> bool:
+    """``True`` when a civilization mat may be dealt (or fixed) in a solo game: its ``solo``
+    flag (the facts folder's ``solo_allowed``) is set and the aid does not remove it."""
+    record = C.CIVILIZATIONS[civilization]
+    return record.solo and record.key not in REMOVED_CIVILIZATIONS
 
 
 def _removed_cards() -> tuple[int, ...]:
@@ -219,8 +252,9 @@ def _validate() -> None:
     if sorted(DECISION_CARDS) != list(range(1, 23)):
         raise SoloContentError("decision cards must be 1-22")
     for civ in _file.civilizations:
-        if civ.favorite not in tracks:
+        if civ.favorite not in tracks and civ.favorite != SCIENCE_DIE_FAVORITE:
             raise SoloContentError(f"Automa civilization {civ.id}: track {civ.favorite}")
+        check_card(civ)
     sides = [(side, era) for side in ("hard", "normal") for era in (2, 3, 4, 5)]
     if sorted(LEVELS) != [1, 2, 3, 4, 5, 6] or sorted(MULTIPLIERS) != sides:
         raise SoloContentError("levels 1-6 and multipliers for income turns 2-5 on both sides")
@@ -231,6 +265,25 @@ def _validate() -> None:
     for key in REMOVED_CIVILIZATIONS:
         if key not in civ_keys:
             raise SoloContentError(f"removed civilization {key!r} is unknown")
+    for box in _file.expansions:
+        for change in box.changes or ():
+            for key in removed_by(change):
+                if key not in civ_keys:
+                    raise SoloContentError(f"expansions/{box.box}: civilization {key!r} is unknown")
+
+
+def check_card(civ: AutomaCivilization) -> None:
+    """A card's box is a box of ``expansions``; a card showing the science die needs a box
+    whose solo changes roll it (the base game has no such rule)."""
+    if civ.box and civ.box not in EXPANSIONS:
+        raise SoloContentError(f"Automa civilization {civ.id}: unknown box {civ.box!r}")
+    if civ.favorite == SCIENCE_DIE_FAVORITE:
+        changes = EXPANSIONS[civ.box].changes if civ.box else None
+        if not changes or FAVORITE_BY_SCIENCE_DIE not in changes:
+            raise SoloContentError(
+                f"Automa civilization {civ.id}: a science-die favourite needs a box whose solo "
+                f"changes include {FAVORITE_BY_SCIENCE_DIE}"
+            )
 
 
 _validate()

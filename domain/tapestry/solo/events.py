@@ -205,6 +205,15 @@ class AutomaPriorityDrawn(Event, frozen=True, kw_only=True):
     card: int
 
 
+class AutomaTiebreakDrawn(Event, frozen=True, kw_only=True):
+    """Plans & Ploys in a solo game: a progress card drawn to break a tie of the bots' income
+    turn (``card``), then shuffled back into the progress deck (TOUR AUTOMA 3, "Extension : En
+    cas d'égalité à résoudre sans carte Décision, piocher depuis la pile Progrès")."""
+
+    REVEALS = True
+    card: int
+
+
 SoloEvent = (
     AutomaPrepared
     | ShadowEmpirePrepared
@@ -231,4 +240,5 @@ SoloEvent = (
     | AutomaFinished
     | AutomaCivilizationAdded
     | AutomaPriorityDrawn
+    | AutomaTiebreakDrawn
 )

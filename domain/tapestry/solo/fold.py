@@ -75,6 +75,9 @@ def _decks(solo: SoloState, event: Any) -> None:
     elif isinstance(event, sev.AutomaPriorityDrawn):
         solo.last_pair = [event.card, event.card]
         solo.not_hidden = [event.card]
+    elif isinstance(event, sev.AutomaTiebreakDrawn):
+        if event.card not in solo.not_hidden:
+            solo.not_hidden = sorted([*solo.not_hidden, event.card])
     elif isinstance(event, sev.AutomaCivilizationAdded):
         solo.extra_civilizations.append(event.civilization)
 

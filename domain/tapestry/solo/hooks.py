@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import Any, get_args
 
 from domain.core.game import PartyScore
+from domain.tapestry import content as C
+from domain.tapestry.expansions import inventory
 from domain.tapestry.mapping import BOT_DEFENDS
-from domain.tapestry.solo import AUTOMA, NAMES
+from domain.tapestry.solo import AUTOMA, NAMES, boxes
 from domain.tapestry.solo import content as S
 from domain.tapestry.solo.conquest import defend
 from domain.tapestry.solo.turn import has_bots, prepare
@@ -24,10 +26,37 @@ class SoloRulesMissing(ValueError):
     """An expansion box is enabled whose solo rules are not implemented."""
 
 
+#: the solo changes applied by a mechanism of the engine (:mod:`.boxes`, :mod:`.turn`).
+MECHANISMS: frozenset[str] = frozenset(
+    {S.FAVORITE_BY_SCIENCE_DIE, boxes.TWO_TOKENS, boxes.TIEBREAK}
+)
+
+
+def applied(change: str) -> bool:
+    """``True`` when the engine applies ``change``: a mechanism; a removal of civilizations
+    whose ``solo`` flag keeps them out of solo games (:func:`.content.dealt_solo`); or a
+    change about a component in none of our sources (``expansions.json`` source ``none``),
+    played without the component and named in the game's notes — only while the component
+    stays absent."""
+    if change in MECHANISMS:
+        return True
+    removed = S.removed_by(change)
+    if removed:
+        ids = {c.key: c.id for c in C.CIVILIZATIONS.values()}
+        return all(key in ids and not S.dealt_solo(ids[key]) for key in removed)
+    label = boxes.ABSENT_COMPONENT_CHANGES.get(change)
+    if label is None:
+        return False
+    absent = {c.label for c in inventory.COMPONENTS if c.source == "none"}
+    return label in absent
+
+
 #: the solo changes of ``automa.json#expansions`` the engine applies. A box is played solo
-#: only when every change its record lists is here: none yet (Plans & Ploys' list needs its
-#: landmark cards, which are in none of our sources).
-IMPLEMENTED_SOLO_CHANGES: frozenset[str] = frozenset()
+#: only when every change its record lists is here (:func:`check_expansions`); Plans & Ploys'
+#: landmark cards are here only as a component absent (:func:`applied`).
+IMPLEMENTED_SOLO_CHANGES: frozenset[str] = frozenset(
+    change for record in S.EXPANSIONS.values() for change in record.changes or () if applied(change)
+)
 
 
 def expansion_boxes(options: Any) -> tuple[str, ...]:
@@ -79,14 +108,10 @@ def check_options(options: Any, seats: int) -> None:
         raise ValueError(f"shadow_empire: the Shadow Empire variant is for 2 seats, not {seats}")
     if seats == 1:
         check_expansions(expansion_boxes(options))
-        for text in getattr(options, "starting_civilizations", ()):
-            key = text
-            from domain.tapestry import content as C
-            from domain.tapestry.setup import starting_civilization_id
+        from domain.tapestry.setup import starting_civilization_id
 
-            if text:
-                key = C.CIVILIZATIONS[starting_civilization_id(text)].key
-            if key in S.REMOVED_CIVILIZATIONS:
+        for text in getattr(options, "starting_civilizations", ()):
+            if text and not S.dealt_solo(starting_civilization_id(text)):
                 raise ValueError(f"starting_civilizations: {text!r} is not played solo")
 
 
@@ -100,5 +125,6 @@ def parties(state: TapestryState) -> tuple[PartyScore, ...]:
 
 
 assumptions = S.assumptions
+notes = boxes.notes
 
-__all__ = ["check_options", "has_bots", "parties", "prepare"]
+__all__ = ["check_options", "has_bots", "notes", "parties", "prepare"]

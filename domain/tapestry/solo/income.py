@@ -11,8 +11,11 @@ income board, and VP if it is first into the era; (4, levels 3+) both bots advan
 the latest pair; (5, turns 2-4) 2 progress cards to the decision discard; (6, turns 2-4, levels
 2+) a tapestry card face down; (7, levels 2+) the Automa civilization's ability; (8, turns 3-4,
 levels 3+) 2 more progress cards, 4 at levels 5-6; (9, turns 2-4) the decision deck is
-shuffled. After the fifth, the bots' game is over. Levels 5-6 score with the hard side's
-multipliers; at level 6 the extra civilization card's ability follows the first card's.
+shuffled. After the fifth, the bots' game is over. With Plans & Ploys, each tie of steps 1 and 7
+(a new favourite among several tracks, the civilization card's conquest or exploration, the
+Conquerors' Shadow Empire outpost) draws a progress card (:func:`.boxes.tiebreak_card`).
+Levels 5-6 score with the hard side's multipliers; at level 6 the extra civilization card's
+ability follows the first card's.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from domain.tapestry.solo import content as S
 from domain.tapestry.solo import events as sev
 from domain.tapestry.solo.board import controlled_by, first_by_priority
 from domain.tapestry.solo.bots import AUTOMA_BOT, SHADOW_BOT, advance, pick, valid_tracks
+from domain.tapestry.solo.boxes import tiebreak_card
 from domain.tapestry.solo.conquest import conquer, draw_tapestry, explore
 from domain.tapestry.state import TRACK_IDS, Frame, TapestryState
 
@@ -105,7 +109,8 @@ def _refavor(ctx: Ctx) -> None:
         if current < 0 or not _overtaken(ctx.state, bot, current):
             continue
         valid = valid_tracks(ctx.state, bot, "closest_to_landmark_or_finish", exclude=current)
-        track = pick(solo, bot, valid, card, favorite=False)
+        tie = tiebreak_card(ctx, card) if len(valid) > 1 else card
+        track = pick(solo, bot, valid, tie, favorite=False)
         if track < 0:
             continue
         if bot == AUTOMA_BOT:
@@ -211,12 +216,12 @@ def _conquerors(ctx: Ctx, top: Frame) -> None:
     mine = controlled_by(state, AUTOMA)
     if phase == 0:
         if len(mine) < era:
-            conquer(ctx, False)
+            conquer(ctx, False, income=True)
         return
     lone = [i for i in mine if len(state.hexes[i].outposts) == 1]
     if len(lone) > 2 and state.solo is not None:
         pair = state.solo.last_pair
-        card = S.DECISION_CARDS[pair[1] if len(pair) > 1 else 1]
+        card = S.DECISION_CARDS[tiebreak_card(ctx, pair[1] if len(pair) > 1 else 1)]
         ctx.emit(sev.ShadowEmpireOutpostPlaced(hex=first_by_priority(state, card, lone)))
     count = len(controlled_by(ctx.state, AUTOMA))
     if count:

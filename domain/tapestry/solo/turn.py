@@ -1,8 +1,10 @@
 """Setting the bots up and the bots' turn ("MISE EN PLACE POUR LE BOT AUTOMA / EMPIRE DE
 L'OMBRE", "TOUR AUTOMA/EMPIRE DE L'OMBRE").
 
-Setup: the Automa's level, a civilization card at random (its favourite track; level 6 adds
-another card, its favourite ignored), 2 outposts on
+Setup: the Automa's level, a civilization card at random among those of the base game and of
+the boxes in play (its favourite track, or with Plans & Ploys a card showing the science die:
+the die is rolled, ``AutomaDieRolled`` before ``AutomaPrepared``; level 6 adds another card,
+its favourite ignored), 2 outposts on
 the 3/5 territory, the decision deck (cards 1-7 and one face-down progress card) and the
 progress deck (8-22); the Shadow Empire's favourite track by the science die, rolled again
 until it differs from the Automa's; who plays first, the human or the bots, at random (the
@@ -25,7 +27,7 @@ from domain.tapestry.rules import hex_at
 from domain.tapestry.scoring import tiebreak
 from domain.tapestry.solo import content as S
 from domain.tapestry.solo import events as sev
-from domain.tapestry.solo.bots import AUTOMA_BOT, SHADOW_BOT, advance, choose_track
+from domain.tapestry.solo.bots import AUTOMA_BOT, SHADOW_BOT, advance, choose_track, roll_until
 from domain.tapestry.solo.income import income_frames
 from domain.tapestry.state import TRACK_IDS, Frame, TapestryState
 
@@ -43,8 +45,11 @@ def prepare(ctx: Ctx) -> None:
     solo = state.n == 1
     level = int(getattr(state.options, "automa_level", 2))
     if solo:
-        civ = ctx.chance.choice(sorted(S.CIVILIZATIONS))
+        cards = S.civilizations_for(state.rules.expansions)
+        civ = ctx.chance.choice(cards)
         favorite = S.CIVILIZATIONS[civ].favorite
+        if favorite == S.SCIENCE_DIE_FAVORITE:  # Plans & Ploys: the die picks it (III.5)
+            favorite = roll_until(ctx, tuple(TRACK_IDS))
         first = ctx.chance.below(2) == 0
         ctx.emit(
             sev.AutomaPrepared(
@@ -59,7 +64,7 @@ def prepare(ctx: Ctx) -> None:
                 first=first,
             )
         )
-        others = [c for c in sorted(S.CIVILIZATIONS) if c != civ]
+        others = [c for c in cards if c != civ]
         for _ in range(S.LEVELS[level].extra_civilizations):
             extra = ctx.chance.choice(others)
             others.remove(extra)

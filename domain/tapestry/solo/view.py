@@ -14,16 +14,20 @@ import msgspec
 
 from domain.core import Event
 from domain.tapestry.solo import events as sev
+from domain.tapestry.solo.boxes import favorite_marker
 from domain.tapestry.state import OVER, TRACK_IDS, TapestryState
 
 
 class BotView(msgspec.Struct, frozen=True, kw_only=True):
-    """One bot's board: ``tracks`` positions (``TRACK_IDS`` order), its favourite track."""
+    """One bot's board: ``tracks`` positions (``TRACK_IDS`` order), its favourite track and
+    what marks it (``favorite_marker``: ``"outpost"``, or ``"two_tokens"`` with Plans & Ploys
+    in a solo game)."""
 
     name: str
     tracks: tuple[int, ...]
     favorite: str
     achievements: tuple[int, ...]
+    favorite_marker: str = "outpost"
 
 
 class SoloView(msgspec.Struct, frozen=True, kw_only=True):
@@ -75,11 +79,13 @@ def solo_view(state: TapestryState) -> SoloView | None:
         return None
     over = state.phase == OVER
     names = ("Automa", "Shadow Empire")
+    marker = favorite_marker(state)
     bots = tuple(
         BotView(
             name=names[i],
             tracks=tuple(solo.bots[i].tracks),
             favorite=_favorite(solo.bots[i].favorite),
+            favorite_marker=marker,
             achievements=tuple(solo.achievements if i == 0 else solo.shadow_achievements),
         )
         for i in ((0, 1) if solo.automa else (1,))

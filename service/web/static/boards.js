@@ -241,7 +241,7 @@ export function tapestry(view, names) {
     else lines.push(`Shadow Empire variant: income turns ${solo.incomeTurns || 0}/5${solo.finished ? " (finished)" : ""}`);
     for (const bot of bots) {
       const tracks = trackNames.map((t, k) => `${t} ${(bot.tracks || [])[k] || 0}`).join(", ");
-      lines.push(`${bot.name}: ${tracks} · favourite ${bot.favorite || "—"} · achievements ${(bot.achievements || []).map((a) => n("achievements", a)).join(", ") || "—"}`);
+      lines.push(`${bot.name}: ${tracks} · favourite ${bot.favorite || "—"}${bot.favorite_marker === "two_tokens" ? " (2 tokens)" : ""} · achievements ${(bot.achievements || []).map((a) => n("achievements", a)).join(", ") || "—"}`);
     }
     lines.push(`decision pair ${(solo.pair || []).join(" / ") || "—"} · decision deck ${solo.deckSize || 0}, discard ${solo.discardSize || 0} · progress deck ${solo.progressSize || 0} · tapestry cards ${solo.tapestryCount || 0} · landmarks ${(solo.landmarks || []).map((l) => n("landmarks", l)).join(", ") || "—"}`);
     lines.forEach((line, k) => panel.append(text(0, 12 + k * 14, line, { "font-size": 10, fill: k === 0 ? "#000" : "#333", "font-weight": k === 0 ? "bold" : "normal" })));
