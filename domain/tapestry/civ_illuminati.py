@@ -6,6 +6,8 @@ Illuminati draw 3 tapestry cards, keep 1 and discard the other 2 (:data:`KEEP`:
 
 * An opponent rolling the conquer dice while they are on the mat takes them: the Illuminati
   gain both faces rolled (after the conqueror's own benefits), and the dice stay off the mat.
+  A conquer die thrown alone (a Treasure Hunters treasure, ``DieRolled``) is taken the same
+  way: its face is gained and that die alone stays off the mat.
 * An opponent rolling the science die while it is on the mat takes it: the Illuminati may
   advance on the track rolled, without benefit or bonus (:data:`ADVANCE`: ``Choose(0)`` or
   ``Decline``), and the die stays off the mat.
@@ -126,7 +128,21 @@ def _science_rolled(ctx: Ctx, roller: int, track: int) -> None:
             ctx.push(Frame(kind=ADVANCE, seat=seat, ints=(track,), source=f"civ:{KEY}"))
 
 
+def _die_rolled(ctx: Ctx, roller: int, index: int, die: int, face: int) -> None:
+    """An opponent threw one conquer die alone (a Treasure Hunters treasure): if it was on the
+    mat, the Illuminati gain its face and the die stays off the mat."""
+    slot = RED if die == 0 else BLACK
+    faces = C.RED_DIE if die == 0 else C.BLACK_DIE
+    for seat in _holders(ctx.state, roller):
+        dice = dice_on_mat(ctx.state, seat)
+        if dice[slot]:
+            dice[slot] = 0
+            set_tokens(ctx, seat, KEY, dice)
+            ctx.push(_face(seat, index, faces[face]))
+
+
 mapping.DICE_ROLLED.append(_conquer_dice_rolled)
+mapping.DIE_ROLLED.append(_die_rolled)
 tracks.SCIENCE_ROLLED.append(_science_rolled)
 
 

@@ -23,7 +23,7 @@ from domain.tapestry import events as ev
 from domain.tapestry.commands import Choose, Decline
 from domain.tapestry.engine import AUTO, DECISIONS, TOKENS, Ctx, expr_frame
 from domain.tapestry.gains import gain_resources, score
-from domain.tapestry.rules import dump, gain
+from domain.tapestry.rules import dump, extra_options, gain
 from domain.tapestry.state import TRACK_IDS, Frame, TapestryState
 from domain.tapestry.tracks import OVERFLOW, SILENT, advance_frame, move, roll_science
 
@@ -66,11 +66,14 @@ GAINABLE: tuple[str, ...] = (
 BOX_CIVILIZATIONS: dict[str, list[str]] = {
     "arts_and_architecture": ["gamblers", "relentless", "renegades"],
     "fantasies_and_futures": [
+        "artificers",
         "celestials",
         "elder_ones",
         "faefolk",
         "genies",
         "illuminati",
+        "merfolk",
+        "psionics",
         "weefolk",
         "werefolk",
     ],
@@ -359,12 +362,15 @@ def _random_civ(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
     ]
     if not pool:
         return
-    if ctx.state.rules.draw_two_civilizations and len(pool) > 1:
-        # "VARIANTES": "piochez-en 2, gardez-en 1 et défaussez l'autre" (the kept one is
-        # public once gained; the other goes back to the deck, unseen by the others)
-        first = ctx.chance.choice(pool)
-        second = ctx.chance.choice([c for c in pool if c != first])
-        ctx.emit(ev.CivilizationsOffered(seat=seat, civilizations=(first, second)))
+    # "VARIANTES": "piochez-en 2, gardez-en 1 et défaussez l'autre" (the kept one is public
+    # once gained; the other goes back to the deck, unseen by the others); the Psionics draw
+    # one more ("en piochent 3"), with or without the variant (extra_options)
+    drawn = 1 + int(ctx.state.rules.draw_two_civilizations) + extra_options(ctx.state, seat)
+    if drawn > 1 and len(pool) > 1:
+        offered: list[int] = []
+        for _ in range(min(drawn, len(pool))):
+            offered.append(ctx.chance.choice([c for c in pool if c not in offered]))
+        ctx.emit(ev.CivilizationsOffered(seat=seat, civilizations=tuple(offered)))
         ctx.push(Frame(kind="keep_civilization", seat=seat))
         return
     _gain_civ(ctx, seat, ctx.chance.choice(pool))

@@ -29,6 +29,7 @@ from domain.core.game import PartyScore
 from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
     cards,
     civ_architects,
+    civ_artificers,
     civ_celestials,
     civ_craftsmen,
     civ_elder_ones,
@@ -40,9 +41,11 @@ from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
     civ_illuminati,
     civ_inventors,
     civ_isolationists,
+    civ_merfolk,
     civ_militants,
     civ_mystics,
     civ_nomads,
+    civ_psionics,
     civ_relentless,
     civ_renegades,
     civ_traders,
@@ -51,6 +54,7 @@ from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
     civs,
     gains,
     mapping,
+    offers,
     scoring,
     setup,
     tech,
@@ -258,6 +262,36 @@ PROMPTS: dict[str, tuple[str, str]] = {
     "werefolk_advance": (
         "werefolk_advance",
         "The space tile landed face down: advance on a track (its index), benefit and bonus free.",
+    ),
+    "artificers_move": (
+        "artificers_move",
+        "Set aside (track * 10) or slide one space left (track * 10 + 1) the leftmost building of "
+        "an income track, or decline.",
+    ),
+    "artificers_final": (
+        "artificers_final",
+        "Score 1 VP per income building in your capital (0), slide every building of a track "
+        "as far left as it goes (10 + track), or decline.",
+    ),
+    "merfolk_sink": (
+        "merfolk_sink",
+        "Put a card of your hand under the Merfolk mat (its id); two stay in hand.",
+    ),
+    "merfolk_trim": (
+        "merfolk_trim",
+        "Discard a card of your hand (its id): five are kept at the end of income turn 5.",
+    ),
+    "merfolk_discard": (
+        "merfolk_discard",
+        "Discard another card of your hand for 5 VP (its id), or stop.",
+    ),
+    "options_keep": (
+        "options_keep",
+        "Keep one of the cards or tiles drawn (its id); the other goes back unseen.",
+    ),
+    "dice_pick": (
+        "dice_pick",
+        "Keep one red and one black value among the conquer dice thrown (red * 10 + black).",
     ),
     "mystics_predict": (
         "mystics_predict",

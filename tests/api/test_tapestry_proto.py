@@ -31,12 +31,17 @@ from domain.tapestry.commands import (
 )
 from domain.tapestry.events import (
     BuildingPlaced,
+    BuildingSetAside,
+    BuildingSlid,
     BuildingsSwapped,
+    CardsSubmerged,
     CivilizationGained,
     CivilizationsDealt,
     CivilizationsOffered,
     ClanPlaced,
     DieRolled,
+    OptionKept,
+    OptionsDrawn,
     OutpostRaised,
     PiecePlaced,
     PlotsBlocked,
@@ -206,6 +211,16 @@ HAND_EVENTS: tuple[Any, ...] = (
     ClanPlaced(seat=2, owner=0, row=4, col=4, set_aside="farm"),  # Weefolk, a full capital
     SkyCapitalMoved(seat=1, hex=7, start=True),  # Celestials' setup
     SkyCapitalMoved(seat=1, hex=8),  # Celestials' income move
+    OptionsDrawn(seat=0, kind="tapestry", items=(3, 17), group=2),  # Psionics
+    OptionsDrawn(seat=0, kind="territory", group=2),  # redacted for other seats
+    OptionsDrawn(seat=2, kind="tapestry", items=(1, 2, 3), group=3, discard=True),
+    OptionKept(seat=0, kind="tech", item=12),  # Psionics
+    OptionKept(seat=0, kind="tapestry"),  # redacted for other seats
+    BuildingSetAside(seat=1, building="farm"),  # Artificers
+    BuildingSlid(seat=1, building="house", origin=3, to=2),  # Artificers
+    CardsSubmerged(seat=0, count=2, cards=(5, 9)),  # Merfolk
+    CardsSubmerged(seat=0, count=2),  # redacted for other seats
+    CardsSubmerged(seat=0, count=0, cards=(5, 9), surfaced=True),  # Merfolk, income turn 5
     AutomaTrapChecked(hex=5, revealed=(9, 42), trap=True),  # solo: a human conquest
     ShadowEmpireAchievementEarned(achievement=1),
     AutomaCivilizationAdded(civilization=3),  # solo level 6 (sampled games play level 2)
@@ -272,6 +287,8 @@ def test_most_event_classes_are_met_in_play(samples: Samples) -> None:
         "TechDiscarded", "TrackCompleted", "TrapPlayed", "PlotsCleared", "TerritoryTileGiven",
         "TapestryReshuffled", "PiecePlaced", "PredictionMade", "PredictionsRevealed",
         "TechTaken", "PlotsBlocked", "BuildingsSwapped", "ClanPlaced", "SkyCapitalMoved",
+        "OptionsDrawn", "OptionKept", "BuildingSetAside", "BuildingSlid",
+        "CardsSubmerged",
         "AutomaTrapChecked", "ShadowEmpireAchievementEarned",
         "AutomaCivilizationAdded", "AutomaPriorityDrawn",
         "CivilizationsOffered", "DieRolled",

@@ -33,6 +33,7 @@ from rich.table import Table
 from rich.text import Text
 
 from annales_cli.render_common import SEAT_STYLE, STATUS, describe_fields, game_over, seat_name
+from annales_cli.render_tapestry_boxes import box_choose_text, income_mat_notes
 from annales_cli.render_tapestry_solo import party_name, render_bots
 
 #: the Treasure Hunters' treasures (Plans & Ploys), by mat slot.
@@ -173,7 +174,7 @@ def _seats_table(view: Mapping[str, Any], names: Sequence[str]) -> Table:
             str(seat.get("vp", 0)),
             "/".join(str(n) for n in seat.get("resources", [])),
             "/".join(str(n) for n in seat.get("positions", [])),
-            "/".join(str(n) for n in left),
+            "/".join(str(n) for n in left) + income_mat_notes(seat),
             str(seat.get("income_turns", 0)),
             str(seat.get("outposts", 0)),
             _cards(int(seat.get("hand_size", 0))),
@@ -369,6 +370,9 @@ def _choose_text(index: int, view: Mapping[str, Any], names: Sequence[str]) -> s
     kind, ints = str(frame.get("kind", "")), list(frame.get("ints", []))
     options = list(frame.get("options", []))
     track = TRACKS[index] if 0 <= index < len(TRACKS) else f"track {index}"
+    boxed = box_choose_text(kind, index, ints, str(frame.get("token", "")))
+    if boxed is not None:
+        return boxed
     if kind in ("choose", "order") and 0 <= index < len(options):
         verb = "take" if kind == "choose" else "take first"
         return f"{verb}: {benefit_text(options[index])}"

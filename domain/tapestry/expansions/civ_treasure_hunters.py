@@ -27,7 +27,7 @@ none). Every throw is a recorded, public chance outcome (``DieRolled``, ``Scienc
 from __future__ import annotations
 
 from domain.core import Command
-from domain.tapestry import civs
+from domain.tapestry import civs, mapping
 from domain.tapestry import content as C
 from domain.tapestry import events as ev
 from domain.tapestry.commands import Choose, Decline
@@ -43,7 +43,6 @@ TERRAINS: tuple[str, ...] = ("desert", "grassland", "mountain", "forest")
 #: hex indices are below this in the decision's ``slot * 100 + hex`` encoding.
 SLOT_BASE = 100
 RED, BLACK = 0, 1
-_DIE_NAMES = ("red", "black")
 
 
 def claimed(state: TapestryState, seat: int) -> list[int]:
@@ -111,11 +110,8 @@ def _hex_of(frame: Frame) -> int:
     return int(parts[2]) if len(parts) == 3 and parts[2].isdigit() else -1
 
 
-def _throw(ctx: Ctx, seat: int, die: int) -> int:
-    faces = C.RED_DIE if die == RED else C.BLACK_DIE
-    face = ctx.chance.below(len(faces))
-    ctx.emit(ev.DieRolled(seat=seat, die=_DIE_NAMES[die], face=face))
-    return face
+def _throw(ctx: Ctx, seat: int, die: int, index: int) -> int:
+    return mapping.roll_die(ctx, seat, die, index)
 
 
 def face_frame(seat: int, index: int, die: int, face: int) -> Frame:
@@ -129,7 +125,7 @@ def face_frame(seat: int, index: int, die: int, face: int) -> Frame:
 
 def _black_twice(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
     index = _hex_of(top)
-    first, second = _throw(ctx, seat, BLACK), _throw(ctx, seat, BLACK)
+    first, second = _throw(ctx, seat, BLACK, index), _throw(ctx, seat, BLACK, index)
     if first == second:
         ctx.push(face_frame(seat, index, BLACK, first))
     else:
@@ -138,13 +134,13 @@ def _black_twice(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
 
 def _red_twice(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
     index = _hex_of(top)
-    faces = (_throw(ctx, seat, RED), _throw(ctx, seat, RED))
+    faces = (_throw(ctx, seat, RED, index), _throw(ctx, seat, RED, index))
     ctx.push(*(face_frame(seat, index, RED, face) for face in faces))
 
 
 def _both_dice(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
     index = _hex_of(top)
-    red, black = _throw(ctx, seat, RED), _throw(ctx, seat, BLACK)
+    red, black = _throw(ctx, seat, RED, index), _throw(ctx, seat, BLACK, index)
     ctx.push(face_frame(seat, index, RED, red), face_frame(seat, index, BLACK, black))
 
 

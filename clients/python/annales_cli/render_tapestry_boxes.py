@@ -1,0 +1,62 @@
+"""Terminal texts for the expansion civilizations' Tapestry decisions and mat state: the
+Psionics' keeps and dice, the Artificers' income mat, the Merfolk's cards."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from annales_client.tapestry import BUILDINGS, TRACKS, benefit_text, conquer_die, content_name
+
+#: what an ``options_keep`` decision keeps, by the frame's token.
+_KEPT = {"tapestry": "tapestry", "tech": "tech"}
+
+
+def income_mat_notes(seat: Mapping[str, Any]) -> str:
+    """Where an income mat's buildings left gaps and which were set aside (the Artificers):
+    `` (farm covers 2,4,5; aside house 1)``, empty for a standard mat."""
+    notes = []
+    for building, spaces in sorted((seat.get("income_covered") or {}).items()):
+        values = spaces.get("values") or [] if isinstance(spaces, Mapping) else spaces
+        notes.append(f"{building} covers {','.join(str(s) for s in values)}")
+    aside = seat.get("buildings_aside") or {}
+    if aside:
+        notes.append("aside " + ", ".join(f"{b} {n}" for b, n in sorted(aside.items())))
+    return f" ({'; '.join(notes)})" if notes else ""
+
+
+def _building(track: int) -> str:
+    return BUILDINGS[track] if 0 <= track < len(BUILDINGS) else "?"
+
+
+def box_choose_text(kind: str, index: int, ints: Sequence[int], token: str) -> str | None:
+    """The text of ``Choose(index)`` for an expansion civilization's decision (``None``: not
+    one of theirs)."""
+    if kind == "research_pick" and len(ints) > 3:  # the Psionics: more rolls to choose from
+        rolled = ints[1 + index] if 0 <= index < len(ints) - 1 else -1
+        return f"keep the roll: {TRACKS[rolled] if 0 <= rolled < len(TRACKS) else '?'}"
+    if kind == "options_keep":
+        if token in _KEPT:
+            return f"keep {content_name(_KEPT[token], index)}"
+        return f"keep {token} tile #{index}"
+    if kind == "dice_pick":
+        red, black = divmod(index, 10)
+        return (
+            f"keep red {benefit_text(conquer_die('red', red))}, "
+            f"black {benefit_text(conquer_die('black', black))}"
+        )
+    if kind == "artificers_move":
+        track, action = divmod(index, 10)
+        verb = "set aside" if action == 0 else "slide one space left"
+        return f"{verb} the leftmost {_building(track)}"
+    if kind == "artificers_final":
+        if index == 0:
+            return "1 VP per income building in your capital"
+        return f"slide every {_building(index - 10)} as far left as it goes"
+    if kind == "merfolk_sink":
+        return f"put {content_name('tapestry', index)} under the mat"
+    if kind == "merfolk_trim":
+        return f"discard {content_name('tapestry', index)}"
+    if kind in ("merfolk_discard", "turn"):
+        return f"discard {content_name('tapestry', index)} for 5 VP"
+    return None
