@@ -78,20 +78,27 @@ ADJUSTMENTS[KEY] = _setup
 def _draw(ctx: Ctx, top: Frame) -> None:
     cards = draw_tapestry(ctx, top.seat, DRAWN)
     if len(cards) > 1:
-        ctx.push(Frame(kind=KEEP, seat=top.seat, ints=tuple(cards), source=top.source))
+        # the frame (public, in AgendaSet) holds how many were drawn, never their ids: they
+        # are the last cards of the seat's private hand
+        ctx.push(Frame(kind=KEEP, seat=top.seat, ints=(len(cards),), source=top.source))
 
 
 AUTO[DRAW] = _draw
 
 
+def _drawn(state: TapestryState, top: Frame) -> list[int]:
+    """The cards of the setup draw: the last ``ints[0]`` cards of the hand."""
+    return list(state.seats[top.seat].hand[-top.ints[0] :])
+
+
 def _keep_options(state: TapestryState, top: Frame) -> list[Command]:
     """Which drawn card to keep (its id); the others are discarded."""
-    return [Choose(index=c) for c in sorted(set(top.ints))]
+    return [Choose(index=c) for c in sorted(set(_drawn(state, top)))]
 
 
 def _keep_answer(ctx: Ctx, top: Frame, command: Command) -> None:
     assert isinstance(command, Choose)
-    rest = list(top.ints)
+    rest = _drawn(ctx.state, top)
     rest.remove(command.index)
     ctx.emit(ev.TapestryDiscarded(seat=top.seat, cards=tuple(rest)))
 

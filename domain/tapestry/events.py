@@ -486,11 +486,11 @@ class OptionsDrawn(Event, frozen=True, kw_only=True):
 class OptionKept(Event, frozen=True, kw_only=True):
     """Psionics: ``seat`` kept ``item`` of the first group of its pending draw
     (:class:`OptionsDrawn`); the rest of that group went back. Redacted for others until the
-    game ends (``item`` -1): the gain that follows shows what is public."""
+    game ends (``item`` 0, no id): the gain that follows shows what is public."""
 
     seat: int
     kind: str
-    item: int = -1
+    item: int = 0
 
 
 class PiecePlaced(Event, frozen=True, kw_only=True):

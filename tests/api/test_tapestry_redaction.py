@@ -49,7 +49,8 @@ from annales.v1 import tapestry_pb2 as tp
 from domain.tapestry import content as C
 from domain.tapestry.civs import IMPLEMENTED_CIVILIZATIONS
 from domain.tapestry.commands import TapestryCommand
-from domain.tapestry.evolve import MYSTICS, MYSTICS_REVEALED
+from domain.tapestry.evolve import MYSTICS, MYSTICS_REVEALED, OFFER, OFFER_KINDS
+from domain.tapestry.rules import SUNK
 from domain.tapestry.state import OVER, TapestryState
 from domain.tapestry.view import TapestryView
 from service.api.convert import read
@@ -76,7 +77,12 @@ HIDDEN_KINDS = {
     "PredictionMade": "value",
     "AutomaTapestryDrawn": "cards",  # solo: the Automa's face-down cards, hidden from all
     "AutomaTapestryPlaced": "card",
+    "OptionsDrawn": "items",  # Psionics: a draw to keep one of each group
+    "OptionKept": "item",
+    "CardsSubmerged": "cards",  # Merfolk: cards under the mat
 }
+#: hidden events whose value is a tuple of ids (the others: one id, or ids for a deal).
+_PRIVATE_DRAWS = {"OptionsDrawn": "items", "OptionKept": "item", "CardsSubmerged": "cards"}
 
 
 def _error_action() -> pb.Action:
@@ -133,6 +139,13 @@ def hidden_events(server: ServerProcess, game_id: str) -> tuple[list[Hidden], in
         elif envelope.kind in ("AutomaTapestryDrawn", "AutomaTapestryPlaced"):
             value = tuple(event.cards) if envelope.kind == "AutomaTapestryDrawn" else event.card
             found.append(Hidden(envelope.kind, envelope.seq, None, value, envelope.command_id))
+        elif envelope.kind in _PRIVATE_DRAWS:
+            value = getattr(event, _PRIVATE_DRAWS[envelope.kind])
+            if value:
+                shown = value if isinstance(value, int) else tuple(value)
+                found.append(
+                    Hidden(envelope.kind, envelope.seq, event.seat, shown, envelope.command_id)
+                )
         elif envelope.kind == "TapestryPlayed" and not event.face_up:
             found.append(
                 Hidden("TapestryPlayed", envelope.seq, None, event.card, envelope.command_id)
@@ -176,6 +189,15 @@ def _other(ids: list[int], value: int) -> int:
     return ids[(ids.index(value) + 1) % len(ids)] if value in ids else ids[0]
 
 
+#: the ids a Psionics draw may hold, by kind.
+_OFFER_IDS: dict[str, list[int]] = {
+    "tapestry": sorted(C.TAPESTRY_CARDS),
+    "territory": sorted(C.TERRITORY_TILES),
+    "space": sorted(C.SPACE_TILES),
+    "tech": sorted(C.TECH_CARDS),
+}
+
+
 def scrambled(game: Any, state: TapestryState, viewer: int | None) -> TapestryState:
     """``state`` with every value hidden from ``viewer`` replaced by another valid id."""
     copy: TapestryState = game.copy_state(state)
@@ -188,6 +210,12 @@ def scrambled(game: Any, state: TapestryState, viewer: int | None) -> TapestrySt
         for played in seat.mat:
             if not played.face_up:
                 played.card = _other(cards, played.card)
+        if index != viewer and OFFER in seat.civ_tokens:  # a Psionics draw: other ids
+            offer = seat.civ_tokens[OFFER]
+            ids = _OFFER_IDS[OFFER_KINDS[offer[0]]]
+            seat.civ_tokens[OFFER] = [*offer[:3], *(_other(ids, c) for c in offer[3:])]
+        if index != viewer and SUNK in seat.civ_tokens:  # the Merfolk's submerged cards
+            seat.civ_tokens[SUNK] = [_other(cards, c) for c in seat.civ_tokens[SUNK]]
         if index != viewer and MYSTICS_REVEALED not in seat.civ_tokens:
             sealed = seat.civ_tokens.get(MYSTICS)
             if sealed is not None:  # another valid prediction in each category
@@ -215,6 +243,9 @@ def _event_value(event: pb.GameEvent, kind: str) -> Any:
             "PredictionMade": "prediction_made",
             "AutomaTapestryDrawn": "automa_tapestry_drawn",
             "AutomaTapestryPlaced": "automa_tapestry_placed",
+            "OptionsDrawn": "options_drawn",
+            "OptionKept": "option_kept",
+            "CardsSubmerged": "cards_submerged",
         }[kind],
     )
     value = getattr(payload, HIDDEN_KINDS[kind])
@@ -295,6 +326,8 @@ def check_tapestry(
                         and MYSTICS_REVEALED not in true_seat.civ_tokens
                     ):
                         leaks.append(f"{where}: shows seat {seat}'s sealed Mystics predictions")
+                    if {OFFER, SUNK} & set(seat_view.civ_tokens):
+                        leaks.append(f"{where}: shows seat {seat}'s drawn or submerged cards")
                     if seat_view.HasField("civ_offer"):
                         leaks.append(f"{where}: shows seat {seat}'s civilization offer")
                 received = msgspec.convert(read(view, PREFIX), TapestryView)
@@ -365,9 +398,11 @@ def run_oracle(
     index: int,
     expansions: tuple[str, ...] = (),
     starting: tuple[str, ...] | None = None,
+    required: frozenset[str] = frozenset(),
 ) -> list[str]:
     """One recorded game and its leaks (``expansions``: the boxes in play; ``starting``: the
-    starting civilizations, else :func:`starting_civilizations`)."""
+    starting civilizations, else :func:`starting_civilizations`; ``required``: hidden event
+    kinds the game must meet, so that their checks are not vacuous)."""
     seats = SHAPES[index % len(SHAPES)]
     seed = long_seed(f"tapestry-oracle{index}{''.join(expansions)}")
     chosen = starting if starting is not None else starting_civilizations(index, seats)
@@ -403,6 +438,9 @@ def run_oracle(
         assert stats.get(key, 0) > 0, f"vacuous check ({key}): {stats}"
     if "mystics" in chosen:
         assert stats.get("predictions", 0) > 0, f"vacuous check (predictions): {stats}"
+    if required:
+        met = {s.kind for s in hidden_events(server, game.game_id)[0]}
+        assert required <= met, f"vacuous check ({sorted(required - met)})"
     if index == 0:
         _oracle_catches_planted_leaks(recorder, server, seed)
     return [f"game {index} ({seats} seats): {leak}" for leak in leaks]
@@ -508,6 +546,21 @@ def test_tapestry_redaction_oracle_plans_and_ploys(
     seats = SHAPES[index % len(SHAPES)]
     starting = ("treasure_hunters", *("" for _ in range(seats - 1)))
     leaks = run_oracle(stub, server, index, ("plans_and_ploys",), starting)
+    assert not leaks, _report(leaks)
+
+
+@pytest.mark.parametrize("index", [1, 2])
+def test_tapestry_redaction_oracle_fantasies_and_futures(
+    stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess, index: int
+) -> None:
+    """The same oracle with the Fantasies & Futures box in play, seats starting with the
+    Psionics (their draws to keep one: the cards drawn and kept stay hidden from others,
+    ``OptionsDrawn`` / ``OptionKept``), the Merfolk (their submerged cards, ``CardsSubmerged``
+    and ``civ_tokens["merfolk_sunk"]``) and the Illuminati (their setup draw)."""
+    seats = SHAPES[index % len(SHAPES)]
+    starting = ("psionics", "merfolk", "illuminati", "")[:seats]
+    required = frozenset({"OptionsDrawn", "OptionKept", "CardsSubmerged"})
+    leaks = run_oracle(stub, server, index, ("fantasies_and_futures",), starting, required)
     assert not leaks, _report(leaks)
 
 

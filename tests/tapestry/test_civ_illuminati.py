@@ -48,6 +48,7 @@ def test_setup_draws_three_keeps_one() -> None:
     events = run_frames(state, *civs.setup_frames(state, 0))
     drawn = of(events, ev.TapestryDrawn)[0].cards
     assert len(drawn) == 3 and decision(state) == ill.KEEP
+    assert state.agenda[-1].ints == (3,)  # the public frame (AgendaSet) names no card
     assert options(state) == [Choose(index=c) for c in sorted(set(drawn))]
     kept = drawn[1]
     events = answer(state, Choose(index=kept))
