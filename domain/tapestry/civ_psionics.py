@@ -17,9 +17,10 @@ Rules (facts folder ``civilizations.json#47``: ``effect_summary``, ``income_tabl
 
 The extra option applies where the gain is random and the Psionics are the ones who gain:
 an income turn's tiles and cards, the benefits ``gain_tapestry_card``, ``gain_territory_tile``,
-``gain_space_tile``, an invention from the deck (Steam Tycoon's neighbours' included) and a
+``gain_space_tile``, Age of Sail's three tiles (F.À.Q.: three pairs), the tile Coal Baron
+gives each neighbour, an invention from the deck (Steam Tycoon's neighbours' included) and a
 random civilization; a revealed or face-up choice is not random (the mat: "not a face-up
-option, nor when just revealing").
+option, nor when just revealing"). Coal Baron's own tile, explored at once, is drawn as usual.
 
 Landmark cards (Plans & Ploys, Arts & Architecture) are in none of our sources: a "random
 landmark card" never arises in this engine (the game's notes say so). Rebalancing: the

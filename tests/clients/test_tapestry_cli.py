@@ -23,7 +23,7 @@ from annales.v1 import annales_pb2 as pb
 from annales_cli.main import app
 from annales_cli.render import describe_action, render_view
 from annales_cli.render_tapestry import resources_text
-from annales_cli.render_tapestry_boxes import box_choose_text, income_mat_notes
+from annales_cli.render_tapestry_boxes import box_choose_text, income_mat_notes, own_notes
 from annales_client import AnnalesClient, Seat, make_api_bot, play_seats, view_data
 from rich.console import Console
 from typer.testing import CliRunner
@@ -221,3 +221,13 @@ def test_expansion_decisions_read_as_text() -> None:
     assert box_choose_text("research_pick", 2, (1, 0, 3, 2), "") == "keep the roll: technology"
     assert box_choose_text("research_pick", 1, (1, 0, 3), "") is None
     assert box_choose_text("choose", 0, (), "") is None
+
+
+def test_own_notes_show_sunk_cards_and_a_pending_draw() -> None:
+    """The viewer's own panel lists the Merfolk's cards under the mat and a Psionics draw
+    waiting for its keeps (the view gives them to their seat only)."""
+    me = {"civ_tokens": {"merfolk_sunk": {"values": [1]}, "psionics_offer": [1, 2, 0, 7, 9]}}
+    lines = own_notes(me)
+    assert lines[0].startswith("under the mat: ")
+    assert lines[1] == "drawn, one kept per 2: territory tile #7, territory tile #9"
+    assert own_notes({}) == []

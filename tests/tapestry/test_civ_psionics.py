@@ -29,7 +29,14 @@ from domain.tapestry.tech import FROM_DECK
 from domain.tapestry.view import make_view, redact
 from tests.tapestry.box_civ_helpers import GAME2, box_of, play_bots, play_boxed, refold, state_bytes
 from tests.tapestry.helpers import decision, of, table
-from tests.tapestry.test_cards_support import answer, in_force, options, pending_seat, run_frames
+from tests.tapestry.test_cards_support import (
+    answer,
+    in_force,
+    options,
+    pending_seat,
+    play,
+    run_frames,
+)
 
 KEY = "psionics"
 
@@ -79,6 +86,37 @@ def test_two_territory_tiles_are_two_pairs_faq_reconnaissance() -> None:
     answer(state, Choose(index=second[0]))
     assert state.seats[0].territory == [first[1], second[0]]
     assert first[0] in territory_deck(state) and second[1] in territory_deck(state)
+
+
+def test_age_of_sail_three_pairs_faq() -> None:
+    """F.À.Q. "Âge de la Navigation" with the Psionics: instead of 3 tiles, 2 drawn and 1
+    kept, three times (6 drawn, 3 kept); then the give for 3 VP as usual."""
+    state = psionics(3)
+    in_force(state, 0, "age_of_sail")
+    events = run_frames(state, expr_frame(0, gain("explore"), "test"))
+    drawn = of(events, ev.OptionsDrawn)[0]
+    assert drawn.kind == "territory" and len(drawn.items) == 6 and drawn.group == 2
+    for pair in range(3):
+        assert decision(state) == offers.KEEP
+        answer(state, Choose(index=drawn.items[2 * pair]))
+    assert sorted(state.seats[0].territory) == sorted(drawn.items[::2])
+    assert decision(state) == "age_of_sail"
+
+
+def test_coal_baron_psionics_neighbour_draws_two_keeps_one() -> None:
+    """Coal Baron's neighbours take a territory tile: a Psionics neighbour draws two and keeps
+    one."""
+    state = table(3)
+    state.seats[1].civs = [civ_id(KEY)]
+    events = play(state, 0, "coal_baron")
+    answer(state, options(state)[0])  # the Coal Baron's exploration
+    while decision(state) != offers.KEEP:
+        answer(state, options(state)[-1])
+    assert pending_seat(state) == 1
+    pair = state.seats[1].civ_tokens[OFFER][3:]
+    answer(state, Choose(index=pair[0]))
+    assert state.seats[1].territory == [pair[0]] and len(pair) == 2
+    assert not of(events, ev.OptionsDrawn) or of(events, ev.OptionsDrawn)[0].seat == 1
 
 
 def test_space_tile_drawn_two_keep_one() -> None:

@@ -33,7 +33,7 @@ from rich.table import Table
 from rich.text import Text
 
 from annales_cli.render_common import SEAT_STYLE, STATUS, describe_fields, game_over, seat_name
-from annales_cli.render_tapestry_boxes import box_choose_text, income_mat_notes
+from annales_cli.render_tapestry_boxes import box_choose_text, income_mat_notes, own_notes
 from annales_cli.render_tapestry_solo import party_name, render_bots
 
 #: the Treasure Hunters' treasures (Plans & Ploys), by mat slot.
@@ -336,6 +336,8 @@ def _you(view: Mapping[str, Any], names: Sequence[str]) -> Text | None:
         tracks.append(f"{track} {position}" + (f" ({name})" if name else ""))
     text.append(f"\n  tracks: {', '.join(tracks)}")
     text.append(f"\n  hand: {_names('tapestry', me.get('hand') or [])}")
+    for line in own_notes(me):
+        text.append(f"\n  {line}")
     offer = me.get("civ_offer")
     if offer:
         text.append(f"\n  civilizations dealt: {_names('civilization', offer)}")

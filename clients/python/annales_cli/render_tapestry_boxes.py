@@ -10,6 +10,33 @@ from annales_client.tapestry import BUILDINGS, TRACKS, benefit_text, conquer_die
 
 #: what an ``options_keep`` decision keeps, by the frame's token.
 _KEPT = {"tapestry": "tapestry", "tech": "tech"}
+#: the kinds of a Psionics draw (``civ_tokens["psionics_offer"][0]``).
+_OFFER_KINDS = ("tapestry", "territory", "space", "tech")
+
+
+def _ints(value: Any) -> list[int]:
+    if isinstance(value, Mapping):
+        value = value.get("values") or []
+    return [int(v) for v in value or []]
+
+
+def own_notes(me: Mapping[str, Any]) -> list[str]:
+    """Lines for the viewer's own seat: the Merfolk's cards under the mat, a Psionics draw
+    waiting for its keeps (both private to the seat)."""
+    tokens = me.get("civ_tokens") or {}
+    lines: list[str] = []
+    sunk = _ints(tokens.get("merfolk_sunk"))
+    if sunk:
+        lines.append("under the mat: " + ", ".join(content_name("tapestry", c) for c in sunk))
+    offer = _ints(tokens.get("psionics_offer"))
+    if len(offer) > 3:
+        kind = _OFFER_KINDS[offer[0]] if 0 <= offer[0] < len(_OFFER_KINDS) else "?"
+        names = [
+            content_name(_KEPT[kind], i) if kind in _KEPT else f"{kind} tile #{i}"
+            for i in offer[3:]
+        ]
+        lines.append(f"drawn, one kept per {offer[1]}: " + ", ".join(names))
+    return lines
 
 
 def income_mat_notes(seat: Mapping[str, Any]) -> str:
