@@ -5,7 +5,8 @@ Rules (facts folder ``civilizations.json#47``: ``effect_summary``, ``income_tabl
 
 * every die the Psionics roll is rolled once more and one value kept: the science die of a
   research (``research_pick``, with Empiricism three rolls, not four: the extra options add
-  up) and the two conquer dice (``dice_pick``: one red and one black value among the throws,
+  up) or of the Alchemists gained mid-game (``alchemy_pick``) and the two conquer dice
+  (``dice_pick``: one red and one black value among the throws,
   ``Choose(index=red * 10 + black)``); every throw is a recorded ``ScienceDieRolled`` /
   ``ConquerDiceRolled`` event;
 * every random tech card (the deck's top card), tapestry card, territory tile or space tile is
@@ -26,11 +27,11 @@ Landmark cards (Plans & Ploys, Arts & Architecture) are in none of our sources: 
 landmark card" never arises in this engine (the game's notes say so). Rebalancing: the
 rulebook's page has no Psioniques entry: none.
 
-Assumed (``decisions.json`` ``psionics_random_gains``): the dice of a civilization's own
-push-your-luck or treasure throws (Alchemists, Treasure Hunters) — mats the Psionics could only
-gain mid-game — keep their printed number of throws; the other cards of a draw stay unseen by
-everyone (deck order is never stored); the draw of the "VARIANTES" at income turn 1 discards
-its unkept cards face up, as that variant does.
+Assumed (``decisions.json`` ``psionics_random_gains``): the Treasure Hunters' treasure throws
+(a mat the Psionics could only gain mid-game, with Plans & Ploys) keep their printed number of
+throws; the other cards of a draw stay unseen by everyone (deck order is never stored); the
+draw of the "VARIANTES" at income turn 1 discards its unkept cards face up, as that variant
+does.
 """
 
 from __future__ import annotations

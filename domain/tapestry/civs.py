@@ -267,17 +267,41 @@ def _alchemists(ctx: Ctx, seat: int, era: int) -> None:
 
 
 def _alchemy_roll(ctx: Ctx, top: Frame) -> None:
-    marked = tokens_of(ctx.state, top.seat, "alchemists", ())
     track = roll_science(ctx, top.seat)
-    if track in marked:
-        set_tokens(ctx, top.seat, "alchemists", [])
-        ctx.push(expr_frame(top.seat, gain("gain_any_resource"), "civ:alchemists"))
+    rolls = [track]
+    for _ in range(extra_options(ctx.state, top.seat)):  # the Psionics: roll again, choose
+        rolls.append(roll_science(ctx, top.seat))
+    distinct = list(dict.fromkeys(rolls))
+    if len(distinct) > 1:
+        ctx.push(Frame(kind="alchemy_pick", seat=top.seat, ints=tuple(distinct)))
         return
-    set_tokens(ctx, top.seat, "alchemists", [*marked, track])
-    ctx.push(Frame(kind="civ_choice", seat=top.seat, token="alchemists"))
+    _alchemy_result(ctx, top.seat, track)
+
+
+def _alchemy_result(ctx: Ctx, seat: int, track: int) -> None:
+    marked = tokens_of(ctx.state, seat, "alchemists", ())
+    if track in marked:
+        set_tokens(ctx, seat, "alchemists", [])
+        ctx.push(expr_frame(seat, gain("gain_any_resource"), "civ:alchemists"))
+        return
+    set_tokens(ctx, seat, "alchemists", [*marked, track])
+    ctx.push(Frame(kind="civ_choice", seat=seat, token="alchemists"))
 
 
 AUTO["alchemy_roll"] = _alchemy_roll
+
+
+def _alchemy_pick_options(state: TapestryState, top: Frame) -> list[Command]:
+    """Keep one of the science rolls (its place among them)."""
+    return [Choose(index=i) for i in range(len(top.ints))]
+
+
+def _alchemy_pick_answer(ctx: Ctx, top: Frame, command: Command) -> None:
+    assert isinstance(command, Choose)
+    _alchemy_result(ctx, top.seat, top.ints[command.index])
+
+
+DECISIONS["alchemy_pick"] = (_alchemy_pick_options, _alchemy_pick_answer)
 
 INCOME: dict[str, IncomeHandler] = {
     "alchemists": _alchemists,

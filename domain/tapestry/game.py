@@ -285,6 +285,7 @@ PROMPTS: dict[str, tuple[str, str]] = {
         "merfolk_discard",
         "Discard another card of your hand for 5 VP (its id), or stop.",
     ),
+    "alchemy_pick": ("alchemy_pick", "Keep one of the science rolls (0: the first)."),
     "options_keep": (
         "options_keep",
         "Keep one of the cards or tiles drawn (its id); the other goes back unseen.",

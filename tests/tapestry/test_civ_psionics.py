@@ -24,7 +24,7 @@ from domain.tapestry.commands import Choose, Invent
 from domain.tapestry.engine import Ctx, expr_frame, frame, run
 from domain.tapestry.evolve import OFFER
 from domain.tapestry.rules import gain, tapestry_deck, territory_deck
-from domain.tapestry.state import TapestryState
+from domain.tapestry.state import TRACK_IDS, TapestryState
 from domain.tapestry.tech import FROM_DECK
 from domain.tapestry.view import make_view, redact
 from tests.tapestry.box_civ_helpers import GAME2, box_of, play_bots, play_boxed, refold, state_bytes
@@ -161,6 +161,22 @@ def test_science_die_rolled_twice_one_kept() -> None:
             break
     assert decision(state) == "research_pick"
     assert options(state) == [Choose(index=0), Choose(index=1)]
+
+
+def test_alchemists_gained_roll_twice_and_choose() -> None:
+    """Psionics holding the Alchemists (gained mid-game): each alchemy roll is rolled twice
+    and one value kept (``alchemy_pick``)."""
+    for seed in range(40):
+        state = psionics()
+        state.seats[0].civs.append(civ_id("alchemists"))
+        events = run_frames(state, frame("alchemy_roll", 0), seed=f"al-{seed}".encode())
+        rolls = of(events, ev.ScienceDieRolled)
+        assert len(rolls) == 2
+        if rolls[0].track != rolls[1].track:
+            break
+    assert decision(state) == "alchemy_pick"
+    answer(state, Choose(index=1))
+    assert state.seats[0].civ_tokens["alchemists"] == [TRACK_IDS.index(rolls[1].track)]
 
 
 def test_empiricism_adds_one_roll_not_two() -> None:
