@@ -220,6 +220,7 @@ def test_expansion_decisions_read_as_text() -> None:
     assert box_choose_text("options_keep", 7, (), "territory") == "keep territory tile #7"
     assert box_choose_text("research_pick", 2, (1, 0, 3, 2), "") == "keep the roll: technology"
     assert box_choose_text("research_pick", 1, (1, 0, 3), "") is None
+    assert box_choose_text("alchemy_pick", 0, (3, 1), "") == "keep the roll: military"
     assert box_choose_text("choose", 0, (), "") is None
 
 

@@ -62,6 +62,9 @@ def box_choose_text(kind: str, index: int, ints: Sequence[int], token: str) -> s
     if kind == "research_pick" and len(ints) > 3:  # the Psionics: more rolls to choose from
         rolled = ints[1 + index] if 0 <= index < len(ints) - 1 else -1
         return f"keep the roll: {TRACKS[rolled] if 0 <= rolled < len(TRACKS) else '?'}"
+    if kind == "alchemy_pick":  # the Psionics holding the Alchemists
+        rolled = ints[index] if 0 <= index < len(ints) else -1
+        return f"keep the roll: {TRACKS[rolled] if 0 <= rolled < len(TRACKS) else '?'}"
     if kind == "options_keep":
         if token in _KEPT:
             return f"keep {content_name(_KEPT[token], index)}"
