@@ -78,6 +78,7 @@ from domain.tapestry.expansions import (  # noqa: F401  (registers the boxes' ci
     civ_treasure_hunters,
     inventory,
 )
+from domain.tapestry.rules import CARD_TURNS, play_on_mode
 from domain.tapestry.solo import hooks as solo
 from domain.tapestry.state import (
     EXPANSIONS,
@@ -302,6 +303,13 @@ PROMPTS: dict[str, tuple[str, str]] = {
 }
 
 
+#: the turn prompt of a seat spending its tapestry cards after income turn 5 (the Merfolk).
+CARD_TURN_PROMPT = (
+    "Discard a card of your hand for 5 VP (its id; more may follow), or play a WHEN PLAYED "
+    "card onto your era-4 stack."
+)
+
+
 class TapestryGame(Game[TapestryState]):
     """The Tapestry rules (base game, 2-5 seats), ruleset ``tapestry/1``.
 
@@ -450,6 +458,8 @@ class TapestryGame(Game[TapestryState]):
             return Pending((), "none", "")
         top = state.agenda[-1]
         decision, prompt = PROMPTS.get(top.kind, (top.kind, ""))
+        if top.kind == "turn" and play_on_mode(state.seats[top.seat]) == CARD_TURNS:
+            prompt = CARD_TURN_PROMPT
         return Pending((top.seat,), decision, prompt)
 
     def is_over(self, state: TapestryState) -> bool:

@@ -17,10 +17,11 @@ from domain.tapestry.bot import TapestryBot
 from domain.tapestry.civs import civ_id
 from domain.tapestry.commands import Choose, Decline, PlayTapestry
 from domain.tapestry.engine import expr_frame, frame
+from domain.tapestry.game import CARD_TURN_PROMPT
 from domain.tapestry.rules import CARD_TURNS, PLAYS_ON, SUNK, gain, tapestry_deck
 from domain.tapestry.state import TapestryState
 from domain.tapestry.view import make_view, redact
-from tests.tapestry.box_civ_helpers import box_of, play_bots, play_boxed, refold, state_bytes
+from tests.tapestry.box_civ_helpers import GAME2, box_of, play_bots, play_boxed, refold, state_bytes
 from tests.tapestry.helpers import decision, of, table
 from tests.tapestry.test_cards_support import (
     answer,
@@ -98,6 +99,7 @@ def test_after_income_five_discard_for_five_vp_each() -> None:
     state.seats[0].civ_tokens[PLAYS_ON] = [CARD_TURNS]
     state.seats[0].hand = [card("empiricism"), card("democracy")]
     run_frames(state, frame("turn", 0))
+    assert GAME2.pending(state).prompt == CARD_TURN_PROMPT
     found = options(state)
     assert Choose(index=card("democracy")) in found
     assert PlayTapestry(card=card("democracy")) in found  # a WHEN PLAYED card
