@@ -27,10 +27,10 @@ Landmark cards (Plans & Ploys, Arts & Architecture) are in none of our sources: 
 landmark card" never arises in this engine (the game's notes say so). Rebalancing: the
 rulebook's page has no Psioniques entry: none.
 
-Assumed (``decisions.json`` ``psionics_random_gains``): the Treasure Hunters' treasure throws
-(a mat the Psionics could only gain mid-game, with Plans & Ploys) keep their printed number of
-throws; the other cards of a draw stay unseen by everyone (deck order is never stored); the
-draw of the "VARIANTES" at income turn 1 discards its unkept cards face up, as that variant
+Assumed (``decisions.json`` ``psionics_random_gains``): each throw of a Treasure Hunters'
+treasure (a mat the Psionics may gain mid-game, with Plans & Ploys) is thrown once more, one
+value kept; the other cards of a draw stay unseen by everyone (deck order is never stored);
+the draw of the "VARIANTES" at income turn 1 discards its unkept cards face up, as that variant
 does.
 """
 

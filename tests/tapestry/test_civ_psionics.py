@@ -179,6 +179,23 @@ def test_alchemists_gained_roll_twice_and_choose() -> None:
     assert state.seats[0].civ_tokens["alchemists"] == [TRACK_IDS.index(rolls[1].track)]
 
 
+def test_treasure_throws_gain_one_more_throw() -> None:
+    """Psionics holding the Treasure Hunters (Plans & Ploys, gained mid-game): "roll it twice
+    and choose" adds up with the treasure's own throws — the black die three times, one kept;
+    each red throw of the forest treasure doubled, one value kept of each."""
+    state = psionics()
+    home = state.seats[0].home
+    source = f"civ:treasure_hunters:{home}"
+    events = run_frames(state, expr_frame(0, gain("roll_black_die_twice_choose_one"), source))
+    assert len(of(events, ev.DieRolled)) == 3
+    state = psionics()
+    events = run_frames(state, expr_frame(0, gain("roll_red_die_twice_gain_both"), source))
+    assert len(of(events, ev.DieRolled)) == 4
+    state = psionics()
+    events = run_frames(state, expr_frame(0, gain("roll_science_die_twice_choose_one"), source))
+    assert len(of(events, ev.ScienceDieRolled)) == 3
+
+
 def test_empiricism_adds_one_roll_not_two() -> None:
     """The mat's note: extra options add up — with Empiricism, three rolls (not four)."""
     state = psionics()

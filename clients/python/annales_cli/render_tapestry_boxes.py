@@ -65,6 +65,10 @@ def box_choose_text(kind: str, index: int, ints: Sequence[int], token: str) -> s
     if kind == "alchemy_pick":  # the Psionics holding the Alchemists
         rolled = ints[index] if 0 <= index < len(ints) else -1
         return f"keep the roll: {TRACKS[rolled] if 0 <= rolled < len(TRACKS) else '?'}"
+    if kind == "treasure_die" and len(ints) > 4:  # the Psionics: more throws to choose from
+        colour = "red" if ints[1] == 0 else "black"
+        face = ints[2 + index] if 0 <= index < len(ints) - 2 else 0
+        return f"keep the {colour} die: {benefit_text(conquer_die(colour, face))}"
     if kind == "options_keep":
         if token in _KEPT:
             return f"keep {content_name(_KEPT[token], index)}"
