@@ -78,6 +78,7 @@ from domain.tapestry.expansions import (  # noqa: F401  (registers the boxes' ci
     civ_treasure_hunters,
     inventory,
 )
+from domain.tapestry.prompts_boxes import BOX_PROMPTS, CARD_TURN_PROMPT
 from domain.tapestry.rules import CARD_TURNS, play_on_mode
 from domain.tapestry.solo import hooks as solo
 from domain.tapestry.state import (
@@ -264,50 +265,13 @@ PROMPTS: dict[str, tuple[str, str]] = {
         "werefolk_advance",
         "The space tile landed face down: advance on a track (its index), benefit and bonus free.",
     ),
-    "artificers_move": (
-        "artificers_move",
-        "Set aside (track * 10) or slide one space left (track * 10 + 1) the leftmost building of "
-        "an income track, or decline.",
-    ),
-    "artificers_final": (
-        "artificers_final",
-        "Score 1 VP per income building in your capital (0), slide every building of a track "
-        "as far left as it goes (10 + track), or decline.",
-    ),
-    "merfolk_sink": (
-        "merfolk_sink",
-        "Put a card of your hand under the Merfolk mat (its id); two stay in hand.",
-    ),
-    "merfolk_trim": (
-        "merfolk_trim",
-        "Discard a card of your hand (its id): five are kept at the end of income turn 5.",
-    ),
-    "merfolk_discard": (
-        "merfolk_discard",
-        "Discard another card of your hand for 5 VP (its id), or stop.",
-    ),
-    "alchemy_pick": ("alchemy_pick", "Keep one of the science rolls (0: the first)."),
-    "options_keep": (
-        "options_keep",
-        "Keep one of the cards or tiles drawn (its id); the other goes back unseen.",
-    ),
-    "dice_pick": (
-        "dice_pick",
-        "Keep one red and one black value among the conquer dice thrown (red * 10 + black).",
-    ),
     "mystics_predict": (
         "mystics_predict",
         "Predict (sealed) your count in this category: tech cards, complete districts, "
         "controlled territories or completed tracks (frame ints[0]).",
     ),
 }
-
-
-#: the turn prompt of a seat spending its tapestry cards after income turn 5 (the Merfolk).
-CARD_TURN_PROMPT = (
-    "Discard a card of your hand for 5 VP (its id; more may follow), or play a WHEN PLAYED "
-    "card onto your era-4 stack."
-)
+PROMPTS.update(BOX_PROMPTS)
 
 
 class TapestryGame(Game[TapestryState]):
