@@ -49,13 +49,13 @@ from annales.v1 import tapestry_pb2 as tp
 from domain.tapestry import content as C
 from domain.tapestry.civs import IMPLEMENTED_CIVILIZATIONS
 from domain.tapestry.commands import TapestryCommand
-from domain.tapestry.evolve import MYSTICS, MYSTICS_REVEALED, OFFER, OFFER_KINDS
-from domain.tapestry.rules import SUNK
+from domain.tapestry.evolve import MYSTICS, MYSTICS_REVEALED
 from domain.tapestry.state import OVER, TapestryState
 from domain.tapestry.view import TapestryView
 from service.api.convert import read
 from tests.api.conftest import ServerProcess
 from tests.api.helpers import Failure, create_tapestry_game, long_seed, open_store_service
+from tests.api.tapestry_private import PRIVATE_TOKENS, scramble_private_tokens
 from tests.api.test_redaction import Recorder, Seen, _events_of, _report, seed_forms, seed_leaks
 
 #: games of the normal run, in blocks that ``pytest -n`` spreads over its workers.
@@ -189,15 +189,6 @@ def _other(ids: list[int], value: int) -> int:
     return ids[(ids.index(value) + 1) % len(ids)] if value in ids else ids[0]
 
 
-#: the ids a Psionics draw may hold, by kind.
-_OFFER_IDS: dict[str, list[int]] = {
-    "tapestry": sorted(C.TAPESTRY_CARDS),
-    "territory": sorted(C.TERRITORY_TILES),
-    "space": sorted(C.SPACE_TILES),
-    "tech": sorted(C.TECH_CARDS),
-}
-
-
 def scrambled(game: Any, state: TapestryState, viewer: int | None) -> TapestryState:
     """``state`` with every value hidden from ``viewer`` replaced by another valid id."""
     copy: TapestryState = game.copy_state(state)
@@ -210,12 +201,8 @@ def scrambled(game: Any, state: TapestryState, viewer: int | None) -> TapestrySt
         for played in seat.mat:
             if not played.face_up:
                 played.card = _other(cards, played.card)
-        if index != viewer and OFFER in seat.civ_tokens:  # a Psionics draw: other ids
-            offer = seat.civ_tokens[OFFER]
-            ids = _OFFER_IDS[OFFER_KINDS[offer[0]]]
-            seat.civ_tokens[OFFER] = [*offer[:3], *(_other(ids, c) for c in offer[3:])]
-        if index != viewer and SUNK in seat.civ_tokens:  # the Merfolk's submerged cards
-            seat.civ_tokens[SUNK] = [_other(cards, c) for c in seat.civ_tokens[SUNK]]
+        if index != viewer:  # a Psionics draw, the Merfolk's submerged cards
+            scramble_private_tokens(seat.civ_tokens, _other)
         if index != viewer and MYSTICS_REVEALED not in seat.civ_tokens:
             sealed = seat.civ_tokens.get(MYSTICS)
             if sealed is not None:  # another valid prediction in each category
@@ -326,7 +313,7 @@ def check_tapestry(
                         and MYSTICS_REVEALED not in true_seat.civ_tokens
                     ):
                         leaks.append(f"{where}: shows seat {seat}'s sealed Mystics predictions")
-                    if {OFFER, SUNK} & set(seat_view.civ_tokens):
+                    if set(PRIVATE_TOKENS) & set(seat_view.civ_tokens):
                         leaks.append(f"{where}: shows seat {seat}'s drawn or submerged cards")
                     if seat_view.HasField("civ_offer"):
                         leaks.append(f"{where}: shows seat {seat}'s civilization offer")
@@ -546,21 +533,6 @@ def test_tapestry_redaction_oracle_plans_and_ploys(
     seats = SHAPES[index % len(SHAPES)]
     starting = ("treasure_hunters", *("" for _ in range(seats - 1)))
     leaks = run_oracle(stub, server, index, ("plans_and_ploys",), starting)
-    assert not leaks, _report(leaks)
-
-
-@pytest.mark.parametrize("index", [1, 2])
-def test_tapestry_redaction_oracle_fantasies_and_futures(
-    stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess, index: int
-) -> None:
-    """The same oracle with the Fantasies & Futures box in play, seats starting with the
-    Psionics (their draws to keep one: the cards drawn and kept stay hidden from others,
-    ``OptionsDrawn`` / ``OptionKept``), the Merfolk (their submerged cards, ``CardsSubmerged``
-    and ``civ_tokens["merfolk_sunk"]``) and the Illuminati (their setup draw)."""
-    seats = SHAPES[index % len(SHAPES)]
-    starting = ("psionics", "merfolk", "illuminati", "")[:seats]
-    required = frozenset({"OptionsDrawn", "OptionKept", "CardsSubmerged"})
-    leaks = run_oracle(stub, server, index, ("fantasies_and_futures",), starting, required)
     assert not leaks, _report(leaks)
 
 
