@@ -60,7 +60,14 @@ from domain.tapestry.commands import (
 )
 from domain.tapestry.engine import Ctx, answer_top, run
 from domain.tapestry.events import AgendaSet
-from domain.tapestry.rules import exploration_vp, footprints, hex_at, load, tapestry_count
+from domain.tapestry.rules import (
+    exploration_vp,
+    footprints,
+    hex_at,
+    load,
+    tapestry_count,
+    visible_spaces,
+)
 from domain.tapestry.state import (
     BUILDINGS,
     OVER,
@@ -254,12 +261,15 @@ def agenda_value(state: TapestryState, seat: int, known: Facts | None = None) ->
 
 
 @lru_cache(maxsize=256)
-def _income_rates(taken: tuple[int, ...]) -> tuple[float, tuple[tuple[str, int], ...]]:
-    """What the visible income-mat spaces pay per collection: resource-like value, VP tokens."""
+def _income_rates(
+    shown: tuple[tuple[int, ...], ...],
+) -> tuple[float, tuple[tuple[str, int], ...]]:
+    """What the visible income-mat spaces (``shown``: per track, the spaces that show) pay per
+    collection: resource-like value, VP tokens."""
     value = 0.0
     vp: list[tuple[str, int]] = []
-    for track, count in zip(C.INCOME_TRACKS, taken, strict=True):
-        for space in track.spaces[: count + 1]:
+    for track, spaces in zip(C.INCOME_TRACKS, shown, strict=True):
+        for space in (track.spaces[i] for i in spaces):
             for item in space.income:
                 if not isinstance(item, C.Gain):
                     value += TILE
@@ -271,6 +281,11 @@ def _income_rates(taken: tuple[int, ...]) -> tuple[float, tuple[tuple[str, int],
                     value += TILE * item.count
             vp.extend((item.token, item.count) for item in space.vp if isinstance(item, C.Gain))
     return value, tuple(vp)
+
+
+def _shown(player: SeatState) -> tuple[tuple[int, ...], ...]:
+    """The spaces of each income track that show (gaps left by the Artificers included)."""
+    return tuple(tuple(visible_spaces(player, t.building)) for t in C.INCOME_TRACKS)
 
 
 _SIDE = range(cap.SIZE)
@@ -341,7 +356,7 @@ def seat_value(state: TapestryState, seat: int) -> float:
     value += RESOURCE_VALUE[era] * sum(resources) - 0.05 * sum(r * r for r in resources)
     collections = max(0, 4 - era)
     vp_turns = sum(1 for e in range(era + 1, 6) if e >= 2)
-    income, vp_tokens = _income_rates(tuple(player.taken))
+    income, vp_tokens = _income_rates(_shown(player))
     value += collections * income
     if vp_turns:
         value += vp_turns * sum(token_value(state, seat, t, n, known) for t, n in vp_tokens)
@@ -496,8 +511,10 @@ class TapestryBot(Bot):
         looked at (the benefit does not depend on the payment)."""
         advances = _cheapest_payments(state.seats[seat].resources, actions)
         income = next((a for a in actions if isinstance(a, TakeIncome)), None)
-        if not advances:
-            return income if income is not None else actions[0]
+        if not advances:  # a seat playing on with turns of its own (the Merfolk's cards)
+            if income is not None:
+                return income
+            return self._best(state, seat, actions, chance, lookahead)[0]
         action, value = self._best(state, seat, advances, chance, lookahead)
         if income is None or value > evaluate(state, seat) + INCOME_MARGIN:
             return action
@@ -552,7 +569,7 @@ def _placements(
     lines, packing, districts = capital_terms(mask)
     era = _era(player)
     vp_turns = sum(1 for e in range(era + 1, 6) if e >= 2)
-    houses = sum(n for t, n in _income_rates(tuple(player.taken))[1] if t == "score_capital")
+    houses = sum(n for t, n in _income_rates(_shown(player))[1] if t == "score_capital")
     shapes = footprints(building, ints[0] if ints else 0)
 
     def score(action: Command) -> float | None:

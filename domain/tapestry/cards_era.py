@@ -41,9 +41,11 @@ from domain.tapestry.commands import (
 )
 from domain.tapestry.engine import AFTER_EMIT, AUTO, DECISIONS, TOKENS, Ctx, expr_frame
 from domain.tapestry.gains import OUTSIDE, draw_territory, gain_resources, score
+from domain.tapestry.offers import draw_frame
 from domain.tapestry.rules import (
     exploration_vp,
     explore_targets,
+    extra_options,
     footprints,
     gain,
     grid_of,
@@ -244,6 +246,12 @@ def _age_of_sail(ctx: Ctx, top: Frame) -> None:
     if not _in_force(ctx.state, seat, "age_of_sail"):
         return
     if not explore_targets(ctx.state, seat, bool(top.ints[0])):
+        return
+    extra = extra_options(ctx.state, seat)
+    if extra:  # the Psionics: one pair per tile, one kept of each (F.À.Q. Âge de la Navigation)
+        ctx.push(
+            draw_frame(seat, "territory", SAIL_DRAW, extra), Frame(kind="sail_give", seat=seat)
+        )
         return
     draw_territory(ctx, seat, SAIL_DRAW)
     ctx.push(Frame(kind="sail_give", seat=seat))

@@ -21,7 +21,8 @@ from domain.tapestry.cards_era import marriage_echo
 from domain.tapestry.commands import Choose, Decline, Invent
 from domain.tapestry.engine import AUTO, DECISIONS, Ctx, expr_frame
 from domain.tapestry.gains import draw_territory, gain_resources, score
-from domain.tapestry.rules import gain
+from domain.tapestry.offers import draw_frame
+from domain.tapestry.rules import extra_options, gain
 from domain.tapestry.state import RESOURCES, TRACK_IDS, Frame, TapestryState
 from domain.tapestry.tech import FROM_DECK, invent
 from domain.tapestry.tracks import (
@@ -122,7 +123,11 @@ def _coal_baron(ctx: Ctx, seat: int) -> None:
 def _coal_neighbours(ctx: Ctx, top: Frame) -> None:
     for neighbour in ctx.state.neighbours(top.seat):
         if not ctx.state.seats[neighbour].finished:
-            draw_territory(ctx, neighbour, 1)
+            extra = extra_options(ctx.state, neighbour)
+            if extra:  # a Psionics neighbour draws two, keeps one
+                ctx.push(draw_frame(neighbour, "territory", 1, extra))
+            else:
+                draw_territory(ctx, neighbour, 1)
 
 
 AUTO["coal_neighbours"] = _coal_neighbours

@@ -6,6 +6,8 @@ Illuminati draw 3 tapestry cards, keep 1 and discard the other 2 (:data:`KEEP`:
 
 * An opponent rolling the conquer dice while they are on the mat takes them: the Illuminati
   gain both faces rolled (after the conqueror's own benefits), and the dice stay off the mat.
+  A conquer die thrown alone (a Treasure Hunters treasure, ``DieRolled``) is taken the same
+  way: its face is gained and that die alone stays off the mat.
 * An opponent rolling the science die while it is on the mat takes it: the Illuminati may
   advance on the track rolled, without benefit or bonus (:data:`ADVANCE`: ``Choose(0)`` or
   ``Decline``), and the die stays off the mat.
@@ -76,20 +78,27 @@ ADJUSTMENTS[KEY] = _setup
 def _draw(ctx: Ctx, top: Frame) -> None:
     cards = draw_tapestry(ctx, top.seat, DRAWN)
     if len(cards) > 1:
-        ctx.push(Frame(kind=KEEP, seat=top.seat, ints=tuple(cards), source=top.source))
+        # the frame (public, in AgendaSet) holds how many were drawn, never their ids: they
+        # are the last cards of the seat's private hand
+        ctx.push(Frame(kind=KEEP, seat=top.seat, ints=(len(cards),), source=top.source))
 
 
 AUTO[DRAW] = _draw
 
 
+def _drawn(state: TapestryState, top: Frame) -> list[int]:
+    """The cards of the setup draw: the last ``ints[0]`` cards of the hand."""
+    return list(state.seats[top.seat].hand[-top.ints[0] :])
+
+
 def _keep_options(state: TapestryState, top: Frame) -> list[Command]:
     """Which drawn card to keep (its id); the others are discarded."""
-    return [Choose(index=c) for c in sorted(set(top.ints))]
+    return [Choose(index=c) for c in sorted(set(_drawn(state, top)))]
 
 
 def _keep_answer(ctx: Ctx, top: Frame, command: Command) -> None:
     assert isinstance(command, Choose)
-    rest = list(top.ints)
+    rest = _drawn(ctx.state, top)
     rest.remove(command.index)
     ctx.emit(ev.TapestryDiscarded(seat=top.seat, cards=tuple(rest)))
 
@@ -126,7 +135,21 @@ def _science_rolled(ctx: Ctx, roller: int, track: int) -> None:
             ctx.push(Frame(kind=ADVANCE, seat=seat, ints=(track,), source=f"civ:{KEY}"))
 
 
+def _die_rolled(ctx: Ctx, roller: int, index: int, die: int, face: int) -> None:
+    """An opponent threw one conquer die alone (a Treasure Hunters treasure): if it was on the
+    mat, the Illuminati gain its face and the die stays off the mat."""
+    slot = RED if die == 0 else BLACK
+    faces = C.RED_DIE if die == 0 else C.BLACK_DIE
+    for seat in _holders(ctx.state, roller):
+        dice = dice_on_mat(ctx.state, seat)
+        if dice[slot]:
+            dice[slot] = 0
+            set_tokens(ctx, seat, KEY, dice)
+            ctx.push(_face(seat, index, faces[face]))
+
+
 mapping.DICE_ROLLED.append(_conquer_dice_rolled)
+mapping.DIE_ROLLED.append(_die_rolled)
 tracks.SCIENCE_ROLLED.append(_science_rolled)
 
 

@@ -42,7 +42,7 @@ from domain.tapestry.civs import civ_id, has_civ, set_tokens, tokens_of
 from domain.tapestry.commands import Choose
 from domain.tapestry.engine import DECISIONS, Ctx
 from domain.tapestry.gains import score
-from domain.tapestry.rules import footprints
+from domain.tapestry.rules import footprints, plays_on
 from domain.tapestry.state import Frame, SeatState, TapestryState
 
 KEY = "urban_planners"
@@ -132,15 +132,16 @@ _turn_options, _turn_answer = DECISIONS["turn"]
 
 
 def _turn_opts(state: TapestryState, top: Frame) -> list[Command]:
-    """The turn's choices, and building a parked landmark (its id) first."""
+    """The turn's choices, and building a parked landmark (its id) first (not once the seat
+    plays on after its fifth income turn: its turns are then its civilization's own)."""
     found = _turn_options(state, top)
-    if not has_civ(state, top.seat, KEY):
+    if not has_civ(state, top.seat, KEY) or plays_on(state.seats[top.seat]):
         return found
     return [*found, *(Choose(index=lm) for lm in sorted(set(parked(state, top.seat))))]
 
 
 def _turn_ans(ctx: Ctx, top: Frame, command: Command) -> None:
-    if not isinstance(command, Choose):
+    if not isinstance(command, Choose) or plays_on(ctx.state.seats[top.seat]):
         _turn_answer(ctx, top, command)
         return
     rest = parked(ctx.state, top.seat)

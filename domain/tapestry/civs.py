@@ -23,7 +23,7 @@ from domain.tapestry import events as ev
 from domain.tapestry.commands import Choose, Decline
 from domain.tapestry.engine import AUTO, DECISIONS, TOKENS, Ctx, expr_frame
 from domain.tapestry.gains import gain_resources, score
-from domain.tapestry.rules import dump, gain
+from domain.tapestry.rules import dump, extra_options, gain
 from domain.tapestry.solo.content import dealt_solo
 from domain.tapestry.state import TRACK_IDS, Frame, TapestryState
 from domain.tapestry.tracks import OVERFLOW, SILENT, advance_frame, move, roll_science
@@ -73,11 +73,14 @@ BOX_CIVILIZATIONS: dict[str, list[str]] = {
         "urban_planners",
     ],
     "fantasies_and_futures": [
+        "artificers",
         "celestials",
         "elder_ones",
         "faefolk",
         "genies",
         "illuminati",
+        "merfolk",
+        "psionics",
         "weefolk",
         "werefolk",
     ],
@@ -271,17 +274,41 @@ def _alchemists(ctx: Ctx, seat: int, era: int) -> None:
 
 
 def _alchemy_roll(ctx: Ctx, top: Frame) -> None:
-    marked = tokens_of(ctx.state, top.seat, "alchemists", ())
     track = roll_science(ctx, top.seat)
-    if track in marked:
-        set_tokens(ctx, top.seat, "alchemists", [])
-        ctx.push(expr_frame(top.seat, gain("gain_any_resource"), "civ:alchemists"))
+    rolls = [track]
+    for _ in range(extra_options(ctx.state, top.seat)):  # the Psionics: roll again, choose
+        rolls.append(roll_science(ctx, top.seat))
+    distinct = list(dict.fromkeys(rolls))
+    if len(distinct) > 1:
+        ctx.push(Frame(kind="alchemy_pick", seat=top.seat, ints=tuple(distinct)))
         return
-    set_tokens(ctx, top.seat, "alchemists", [*marked, track])
-    ctx.push(Frame(kind="civ_choice", seat=top.seat, token="alchemists"))
+    _alchemy_result(ctx, top.seat, track)
+
+
+def _alchemy_result(ctx: Ctx, seat: int, track: int) -> None:
+    marked = tokens_of(ctx.state, seat, "alchemists", ())
+    if track in marked:
+        set_tokens(ctx, seat, "alchemists", [])
+        ctx.push(expr_frame(seat, gain("gain_any_resource"), "civ:alchemists"))
+        return
+    set_tokens(ctx, seat, "alchemists", [*marked, track])
+    ctx.push(Frame(kind="civ_choice", seat=seat, token="alchemists"))
 
 
 AUTO["alchemy_roll"] = _alchemy_roll
+
+
+def _alchemy_pick_options(state: TapestryState, top: Frame) -> list[Command]:
+    """Keep one of the science rolls (its place among them)."""
+    return [Choose(index=i) for i in range(len(top.ints))]
+
+
+def _alchemy_pick_answer(ctx: Ctx, top: Frame, command: Command) -> None:
+    assert isinstance(command, Choose)
+    _alchemy_result(ctx, top.seat, top.ints[command.index])
+
+
+DECISIONS["alchemy_pick"] = (_alchemy_pick_options, _alchemy_pick_answer)
 
 INCOME: dict[str, IncomeHandler] = {
     "alchemists": _alchemists,
@@ -371,9 +398,11 @@ def _random_civ(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
     drawn = 2 if ctx.state.rules.draw_two_civilizations else 1
     for hook in CIV_DRAWS:
         drawn = max(drawn, hook(ctx.state, seat))
+    # "VARIANTES": "piochez-en 2, gardez-en 1 et défaussez l'autre" (the kept one is public
+    # once gained; the others go back to the deck, unseen by the others); the Psionics draw
+    # one more ("en piochent 3"), with or without the variant (extra_options)
+    drawn += extra_options(ctx.state, seat)
     if drawn > 1 and len(pool) > 1:
-        # "VARIANTES": "piochez-en 2, gardez-en 1 et défaussez l'autre" (the kept one is
-        # public once gained; the others go back to the deck, unseen by the others)
         offered: list[int] = []
         for _ in range(min(drawn, len(pool))):
             offered.append(ctx.chance.choice([c for c in pool if c not in offered]))

@@ -9,6 +9,14 @@ laid face down from the deck is hidden from everyone.
 from __future__ import annotations
 
 from domain.core import Event
+
+# the expansion civilizations' events, re-exported (ev.OptionsDrawn, ...)
+from domain.tapestry.events_boxes import BoxEvent
+from domain.tapestry.events_boxes import BuildingSetAside as BuildingSetAside
+from domain.tapestry.events_boxes import BuildingSlid as BuildingSlid
+from domain.tapestry.events_boxes import CardsSubmerged as CardsSubmerged
+from domain.tapestry.events_boxes import OptionKept as OptionKept
+from domain.tapestry.events_boxes import OptionsDrawn as OptionsDrawn
 from domain.tapestry.solo.events import SoloEvent
 from domain.tapestry.state import Frame
 
@@ -582,6 +590,7 @@ TapestryEvent = (
     | ClanPlaced
     | SkyCapitalMoved
     | Collected
+    | BoxEvent
     | SoloEvent
     | CivilizationsOffered
     | DieRolled

@@ -12,6 +12,7 @@ from typing import Any
 
 from domain.core import Event
 from domain.tapestry import events as ev
+from domain.tapestry.rules import SUNK, covered_spaces
 from domain.tapestry.solo.fold import fold_solo
 from domain.tapestry.state import (
     BUILDINGS,
@@ -159,9 +160,19 @@ def _tracks(state: TapestryState, event: Any) -> None:
     elif isinstance(event, ev.LandmarkClaimed):
         state.landmark_owner[str(event.landmark)] = event.seat
         state.seats[event.seat].landmarks.append(event.landmark)
-    elif isinstance(event, ev.BuildingTaken):
+    elif isinstance(event, ev.BuildingTaken | ev.BuildingSetAside):
         seat = state.seats[event.seat]
+        if event.building in seat.covered:  # the leftmost building of a track with gaps
+            seat.covered[event.building] = seat.covered[event.building][1:]
         seat.taken[BUILDINGS.index(event.building)] += 1
+        if isinstance(event, ev.BuildingSetAside):
+            seat.aside[event.building] = seat.aside.get(event.building, 0) + 1
+    elif isinstance(event, ev.BuildingSlid):
+        seat = state.seats[event.seat]
+        spaces = [
+            event.to if s == event.origin else s for s in covered_spaces(seat, event.building)
+        ]
+        seat.covered[event.building] = sorted(spaces)
     elif isinstance(event, ev.BuildingPlaced):
         seat = state.seats[event.seat]
         seat.buildings.append(
@@ -328,6 +339,45 @@ def _collected(seat: SeatState, event: ev.Collected) -> None:
     values[event.slot] = event.item
 
 
+#: the civ_tokens key of a Psionics draw waiting for its keeps: ``[kind, group, discard,
+#: *items]`` (kind: index in :data:`OFFER_KINDS`); private to its seat.
+OFFER = "psionics_offer"
+#: what a Psionics draw may hold.
+OFFER_KINDS: tuple[str, ...] = ("tapestry", "territory", "space", "tech")
+
+
+#: the public civ_tokens key of the Merfolk: ``[cards under the mat]``.
+MERFOLK = "merfolk"
+
+
+def _offers(state: TapestryState, event: Any) -> None:
+    """The Psionics' draws to keep one of each group; the Merfolk's submerged cards."""
+    if isinstance(event, ev.CardsSubmerged):
+        seat = state.seats[event.seat]
+        sunk = seat.civ_tokens.setdefault(SUNK, [])
+        if event.surfaced:
+            _remove(sunk, event.cards)
+            seat.hand.extend(event.cards)
+        else:
+            _remove(seat.hand, event.cards)
+            sunk.extend(event.cards)
+        seat.civ_tokens[MERFOLK] = [len(sunk)]
+    elif isinstance(event, ev.OptionsDrawn):
+        tokens = state.seats[event.seat].civ_tokens
+        head = [OFFER_KINDS.index(event.kind), event.group, int(event.discard)]
+        tokens[OFFER] = [*head, *event.items]
+    elif isinstance(event, ev.OptionKept):
+        tokens = state.seats[event.seat].civ_tokens
+        offer = tokens.get(OFFER, [])
+        if len(offer) < 3:
+            return
+        rest = offer[3 + offer[1] :]
+        if rest:
+            tokens[OFFER] = [*offer[:3], *rest]
+        else:
+            del tokens[OFFER]
+
+
 #: civ_tokens keys of the Mystics: sealed predictions, and the counts revealed at the end.
 MYSTICS, MYSTICS_REVEALED = "mystics", "mystics_revealed"
 
@@ -361,6 +411,7 @@ _FOLDS: tuple[Callable[[TapestryState, Any], None], ...] = (
     _map,
     _cards,
     _pieces_and_predictions,
+    _offers,
     fold_solo,
 )
 

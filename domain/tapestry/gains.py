@@ -240,11 +240,16 @@ def draw_tapestry(ctx: Ctx, seat: int, count: int) -> list[int]:
     An empty deck is rebuilt from the discard pile (F.À.Q. "plus de cartes Fresque").
     """
     cards = pick_tapestry_cards(ctx, count)
+    receive_tapestry(ctx, seat, cards)
+    return cards
+
+
+def receive_tapestry(ctx: Ctx, seat: int, cards: list[int]) -> None:
+    """``seat`` takes ``cards`` drawn into its hand (Academia: 3 VP per card)."""
     if cards:
         ctx.emit(ev.TapestryDrawn(seat=seat, count=len(cards), cards=tuple(cards)))
         if has_active(ctx.state.seats[seat], "academia"):
             score(ctx, seat, 3 * len(cards), "academia")
-    return cards
 
 
 def _tapestry(ctx: Ctx, seat: int, count: int, top: Frame) -> None:

@@ -29,6 +29,7 @@ from domain.core.game import PartyScore
 from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
     cards,
     civ_architects,
+    civ_artificers,
     civ_celestials,
     civ_collectors,
     civ_craftsmen,
@@ -41,9 +42,11 @@ from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
     civ_illuminati,
     civ_inventors,
     civ_isolationists,
+    civ_merfolk,
     civ_militants,
     civ_mystics,
     civ_nomads,
+    civ_psionics,
     civ_relentless,
     civ_renegades,
     civ_traders,
@@ -53,6 +56,7 @@ from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
     civs,
     gains,
     mapping,
+    offers,
     scoring,
     setup,
     tech,
@@ -80,6 +84,8 @@ from domain.tapestry.expansions import (  # noqa: F401  (registers the boxes' ci
     civ_treasure_hunters,
     inventory,
 )
+from domain.tapestry.prompts_boxes import BOX_PROMPTS, CARD_TURN_PROMPT
+from domain.tapestry.rules import CARD_TURNS, play_on_mode
 from domain.tapestry.solo import hooks as solo
 from domain.tapestry.state import (
     EXPANSIONS,
@@ -306,6 +312,7 @@ PROMPTS: dict[str, tuple[str, str]] = {
         "controlled territories or completed tracks (frame ints[0]).",
     ),
 }
+PROMPTS.update(BOX_PROMPTS)
 
 
 class TapestryGame(Game[TapestryState]):
@@ -456,6 +463,8 @@ class TapestryGame(Game[TapestryState]):
             return Pending((), "none", "")
         top = state.agenda[-1]
         decision, prompt = PROMPTS.get(top.kind, (top.kind, ""))
+        if top.kind == "turn" and play_on_mode(state.seats[top.seat]) == CARD_TURNS:
+            prompt = CARD_TURN_PROMPT
         return Pending((top.seat,), decision, prompt)
 
     def is_over(self, state: TapestryState) -> bool:

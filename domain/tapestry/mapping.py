@@ -22,13 +22,15 @@ from domain.tapestry.commands import Choose, Conquer, Decline, Explore, ExploreS
 from domain.tapestry.engine import AUTO, DECISIONS, TOKENS, Ctx, expr_frame
 from domain.tapestry.gains import ISLAND_KEY, check_toppled, earn, score
 from domain.tapestry.rules import (
+    ADVANCE_TURNS,
     conquer_targets,
     dump,
     exploration_vp,
     explore_targets,
+    extra_options,
     has_active,
     is_central_island,
-    plays_on,
+    play_on_mode,
 )
 from domain.tapestry.state import Frame, TapestryState
 
@@ -194,7 +196,7 @@ def _conquer_answer(ctx: Ctx, top: Frame, command: Command) -> None:
     can_trap = (
         defender >= 0
         and not state.seats[defender].finished
-        and not plays_on(state.seats[defender])
+        and play_on_mode(state.seats[defender]) != ADVANCE_TURNS
         and not has_active(state.seats[seat], "pillage_and_plunder")
     )
     if can_trap:
@@ -239,6 +241,25 @@ DECISIONS["trap"] = (_trap_options, _trap_answer)
 DICE_ROLLED: list[Callable[[Ctx, int, int, int, int], None]] = []
 
 
+#: hooks run after every throw of one conquer die alone: ``(ctx, thrower, hex, die: 0 red /
+#: 1 black, face)``, ``hex`` the territory whose tile a "?" face names (-1: none); frames they
+#: push resolve after the thrower's own (the Illuminati, :mod:`civ_illuminati`).
+DIE_ROLLED: list[Callable[[Ctx, int, int, int, int], None]] = []
+#: the conquer dice, by index (:data:`DIE_ROLLED`'s ``die``).
+DIE_NAMES: tuple[str, ...] = ("red", "black")
+
+
+def roll_die(ctx: Ctx, seat: int, die: int, index: int) -> int:
+    """``seat`` throws one conquer die alone (``die``: 0 red, 1 black) for territory
+    ``index``; the face shown (one ``DieRolled`` event, then the :data:`DIE_ROLLED` hooks)."""
+    faces = C.RED_DIE if die == 0 else C.BLACK_DIE
+    face = ctx.chance.below(len(faces))
+    ctx.emit(ev.DieRolled(seat=seat, die=DIE_NAMES[die], face=face))
+    for hook in DIE_ROLLED:
+        hook(ctx, seat, index, die, face)
+    return face
+
+
 def _dice(ctx: Ctx, top: Frame) -> None:
     seat = top.seat
     index, both, _defender = top.ints
@@ -247,6 +268,56 @@ def _dice(ctx: Ctx, top: Frame) -> None:
     ctx.emit(ev.ConquerDiceRolled(seat=seat, red=red, black=black))
     for hook in DICE_ROLLED:
         hook(ctx, seat, index, red, black)
+    reds, blacks = [red], [black]
+    for _ in range(extra_options(ctx.state, seat)):  # the Psionics: each die thrown again
+        red = ctx.chance.below(len(C.RED_DIE))
+        black = ctx.chance.below(len(C.BLACK_DIE))
+        ctx.emit(ev.ConquerDiceRolled(seat=seat, red=red, black=black))
+        for hook in DICE_ROLLED:
+            hook(ctx, seat, index, red, black)
+        reds.append(red)
+        blacks.append(black)
+    pairs = dice_pairs(reds, blacks)
+    if len(pairs) > 1:
+        ctx.push(
+            Frame(
+                kind="dice_pick",
+                seat=seat,
+                ints=(*top.ints[:2], len(reds), *reds, *blacks),
+            )
+        )
+        return
+    after_dice(ctx, seat, index, both, pairs[0][0], pairs[0][1])
+
+
+AUTO["dice"] = _dice
+
+
+def dice_pairs(reds: list[int], blacks: list[int]) -> list[tuple[int, int]]:
+    """The (red, black) faces a seat may keep when each die was thrown more than once (one
+    value of each die, "roll it twice and choose 1"), ascending."""
+    return sorted({(r, b) for r in reds for b in blacks})
+
+
+def _dice_pick_options(state: TapestryState, top: Frame) -> list[Command]:
+    """Keep one red and one black face among the throws: ``Choose(index=red * 10 + black)``."""
+    count = top.ints[2]
+    reds, blacks = list(top.ints[3 : 3 + count]), list(top.ints[3 + count :])
+    return [Choose(index=r * 10 + b) for r, b in dice_pairs(reds, blacks)]
+
+
+def _dice_pick_answer(ctx: Ctx, top: Frame, command: Command) -> None:
+    assert isinstance(command, Choose)
+    red, black = divmod(command.index, 10)
+    after_dice(ctx, top.seat, top.ints[0], top.ints[1], red, black)
+
+
+DECISIONS["dice_pick"] = (_dice_pick_options, _dice_pick_answer)
+
+
+def after_dice(ctx: Ctx, seat: int, index: int, both: int, red: int, black: int) -> None:
+    """What the conquer dice kept (``red``, ``black`` faces) give the conqueror of board hex
+    ``index`` (``both``: gain both faces, else choose one)."""
     won = ctx.state.hexes[index].controller() == seat
     if won and is_central_island(ctx.state, index):
         earn(ctx, seat, ISLAND_KEY)
@@ -262,9 +333,6 @@ def _dice(ctx: Ctx, top: Frame) -> None:
     else:
         frames.append(Frame(kind="die", seat=seat, ints=(index, red, black)))
     ctx.push(*frames)
-
-
-AUTO["dice"] = _dice
 
 
 def _face(seat: int, index: int, red: int, black: int, die: int) -> Frame:

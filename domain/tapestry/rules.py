@@ -6,7 +6,7 @@ functions so that what is offered and what is accepted never drift apart.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 import msgspec
@@ -302,7 +302,7 @@ def tapestry_deck(state: TapestryState) -> list[int]:
         for card in (*solo_removed(state), *state.solo.cards_out()):
             counts[card] -= 1
     for seat in state.seats:
-        for card in seat.hand:
+        for card in (*seat.hand, *seat.civ_tokens.get(SUNK, ())):
             counts[card] -= 1
         for played in seat.mat:
             counts[played.card] -= 1
@@ -364,8 +364,28 @@ def upgradable(state: TapestryState, seat: int, ignore_requirements: bool = Fals
 
 # -- scoring helpers -----------------------------------------------------------------------
 def buildings_of(seat: SeatState, building: str) -> int:
-    """Income buildings of one type the seat owns."""
-    return seat.taken[BUILDINGS.index(building)]
+    """Income buildings of one type the seat owns (those set aside are not the seat's)."""
+    return seat.taken[BUILDINGS.index(building)] - seat.aside.get(building, 0)
+
+
+#: spaces of an income track (space 0 always shows; buildings stand on 1..5).
+INCOME_SPACES = 6
+
+
+def covered_spaces(seat: SeatState, building: str) -> list[int]:
+    """The spaces (1..5) of ``building``'s income track a building still covers, ascending:
+    the block right of the ``taken`` ones, unless the Artificers left gaps
+    (:attr:`~domain.tapestry.state.SeatState.covered`)."""
+    if building in seat.covered:
+        return list(seat.covered[building])
+    return list(range(seat.taken[BUILDINGS.index(building)] + 1, INCOME_SPACES))
+
+
+def visible_spaces(seat: SeatState, building: str) -> list[int]:
+    """The spaces of ``building``'s income track that show, ascending (their income and VP
+    are gained)."""
+    hidden = covered_spaces(seat, building)
+    return [space for space in range(INCOME_SPACES) if space not in hidden]
 
 
 def tapestry_count(seat: SeatState) -> int:
@@ -388,9 +408,23 @@ ESPIONAGE_COPY = "_espionage"
 PLAYS_ON = "_plays_on"
 
 
+#: :data:`PLAYS_ON` values: advance turns (the Elder Ones), tapestry-card turns (the Merfolk).
+ADVANCE_TURNS, CARD_TURNS = 1, 2
+#: the civ_tokens key of tapestry cards held out of the hand (the Merfolk's submerged cards):
+#: still out of the deck, private to their seat.
+SUNK = "merfolk_sunk"
+
+
 def plays_on(seat: SeatState) -> bool:
     """``True`` for a seat playing on after its fifth income turn (:data:`PLAYS_ON`)."""
     return bool(seat.civ_tokens.get(PLAYS_ON))
+
+
+def play_on_mode(seat: SeatState) -> int:
+    """How a seat plays on after its fifth income turn: :data:`ADVANCE_TURNS`,
+    :data:`CARD_TURNS`, or 0 (it does not)."""
+    value = seat.civ_tokens.get(PLAYS_ON)
+    return value[0] if value else 0
 
 
 def active_card(seat: SeatState) -> int:
@@ -403,7 +437,7 @@ def active_card(seat: SeatState) -> int:
     if not seat.mat:
         return -1
     top = seat.mat[-1]
-    era = seat.income_turns if not plays_on(seat) else top.era
+    era = top.era if play_on_mode(seat) == ADVANCE_TURNS else seat.income_turns
     if not top.face_up or top.era != era:
         return -1
     card = C.TAPESTRY_CARDS.get(top.card)
@@ -437,3 +471,18 @@ def bots_reach(state: TapestryState, requirement: C.Requirement) -> bool:
         return False
     track = track_index(requirement.track)
     return any(bot.tracks[track] >= requirement.min_space for bot in state.solo.bots)
+
+
+# -- random gains ----------------------------------------------------------------------------
+#: extra options a seat gets on every random gain: functions ``(state, seat) -> count``, each
+#: adding that many more dice rolls or cards / tiles drawn to keep one (the Psionics,
+#: :mod:`domain.tapestry.civ_psionics`); they add up with the rulebook's own extra options
+#: (Empiricism, the "VARIANTES" draws).
+EXTRA_OPTIONS: list[Callable[[TapestryState, int], int]] = []
+
+
+def extra_options(state: TapestryState, seat: int) -> int:
+    """How many extra options ``seat`` gets on a random gain (0 for most seats)."""
+    if seat < 0 or seat >= len(state.seats):
+        return 0
+    return sum(rule(state, seat) for rule in EXTRA_OPTIONS)

@@ -24,7 +24,7 @@ from domain.tapestry.rules import (
     tech_count,
     track_index,
 )
-from domain.tapestry.state import TRACK_IDS, Frame, SeatState, TapestryState
+from domain.tapestry.state import BUILDINGS, TRACK_IDS, Frame, SeatState, TapestryState
 from domain.tapestry.tracks import FULL, space_frames
 
 Counter = Callable[[TapestryState, int], int]
@@ -59,7 +59,7 @@ _per(_seat(tapestry_count), "vp_per_tapestry_card")
 _per(_seat(lambda s: len(s.hand)), "vp_per_tapestry_card_in_hand")
 _per(_seat(lambda s: len(s.landmarks)), "vp_per_landmark")
 _per(_seat(lambda s: 3 * len(s.landmarks)), "vp_3_per_landmark")
-_per(_seat(lambda s: sum(s.taken)), "vp_per_income_building")
+_per(_seat(lambda s: sum(buildings_of(s, b) for b in BUILDINGS)), "vp_per_income_building")
 _per(lambda state, seat: len(controlled(state, seat)), "vp_per_controlled_territory")
 _per(_seat(capital_score), "score_capital")
 

@@ -286,6 +286,11 @@ class SeatState(msgspec.Struct, kw_only=True):
         civ_tokens: per-civilization counters (free structure per civilization key).
         activated: ``"track:space"`` activated this turn (a space works once per turn).
         repeats: repeat icons used this turn (``"track:7"`` or ``"tech:7"``).
+        covered: income tracks whose buildings no longer stand in one block from the right
+            (the Artificers' slides): building -> the spaces (1..5) still covered; a track
+            absent here has its ``taken`` leftmost buildings off (spaces 0..taken visible).
+        aside: income buildings set aside, neither on the mat nor in the capital (the
+            Artificers), by building; they count in ``taken``.
     """
 
     civs: list[int] = msgspec.field(default_factory=list)
@@ -316,6 +321,8 @@ class SeatState(msgspec.Struct, kw_only=True):
     civ_tokens: dict[str, list[int]] = msgspec.field(default_factory=dict)
     activated: list[str] = msgspec.field(default_factory=list)
     repeats: list[str] = msgspec.field(default_factory=list)
+    covered: dict[str, list[int]] = msgspec.field(default_factory=dict)
+    aside: dict[str, int] = msgspec.field(default_factory=dict)
 
     def position(self, track: int) -> int:
         """The seat's position on a track: its furthest token, 12 once a token was removed from

@@ -15,7 +15,7 @@ from domain.tapestry import events as ev
 from domain.tapestry.commands import ChooseTech, Decline, Invent, Upgrade
 from domain.tapestry.engine import DECISIONS, TOKENS, Ctx, expr_frame
 from domain.tapestry.gains import score
-from domain.tapestry.rules import gain, has_active, tech_deck, upgradable
+from domain.tapestry.rules import extra_options, gain, has_active, tech_deck, upgradable
 from domain.tapestry.state import Frame, TapestryState
 
 FROM_DECK = 0
@@ -50,8 +50,25 @@ def _invent_options(state: TapestryState, top: Frame) -> list[Command]:
     return found
 
 
+#: the frame kind of a draw with extra options to keep one (:mod:`domain.tapestry.offers`).
+OPTIONS_DRAW = "options_draw"
+
+
+def _deck_offer(ctx: Ctx, seat: int, upgrade: bool) -> bool:
+    """A seat with extra options (the Psionics) inventing from the deck draws more cards to
+    keep one (:mod:`domain.tapestry.offers`): ``True`` when that draw is pushed."""
+    extra = extra_options(ctx.state, seat)
+    if not extra:
+        return False
+    ints = (1, extra, 0, int(upgrade))
+    ctx.push(Frame(kind=OPTIONS_DRAW, seat=seat, token="tech", ints=ints))
+    return True
+
+
 def _invent_answer(ctx: Ctx, top: Frame, command: Command) -> None:
     assert isinstance(command, Invent)
+    if command.card == FROM_DECK and _deck_offer(ctx, top.seat, top.token == "upgrade"):
+        return
     invent(ctx, top.seat, command.card)
     if top.token == "upgrade":
         ctx.push(
@@ -64,8 +81,23 @@ def _invent_answer(ctx: Ctx, top: Frame, command: Command) -> None:
 def invent(ctx: Ctx, seat: int, card: int) -> None:
     """``seat`` takes ``card`` (0: the deck's top card) into its bottom row."""
     if card == FROM_DECK:
-        deck = tech_deck(ctx.state) or list(ctx.state.tech_discard)
-        card = ctx.chance.choice(deck)
+        if _deck_offer(ctx, seat, False):
+            return
+        card = ctx.chance.choice(deck_pool(ctx.state))
+        invented(ctx, seat, card, True)
+    else:
+        invented(ctx, seat, card, False)
+
+
+def deck_pool(state: TapestryState) -> list[int]:
+    """The tech cards an invention from the deck draws among: the deck, else the discards."""
+    return tech_deck(state) or list(state.tech_discard)
+
+
+def invented(ctx: Ctx, seat: int, card: int, from_deck: bool) -> None:
+    """``seat`` takes ``card``, drawn from the deck (``from_deck``) or face up (the display is
+    refilled), into its bottom row, with what inventing triggers (Academia, Industrialism)."""
+    if from_deck:
         ctx.emit(ev.TechInvented(seat=seat, card=card, from_deck=True))
     else:
         ctx.emit(ev.TechInvented(seat=seat, card=card))

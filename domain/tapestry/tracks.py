@@ -24,6 +24,7 @@ from domain.tapestry.rules import (
     combinations,
     delta,
     dump,
+    extra_options,
     has_active,
     payments,
     split_cost,
@@ -371,11 +372,15 @@ for _kind in (RESEARCH_FULL, RESEARCH_NONE, RESEARCH_OVERFLOW):
 def _roll(ctx: Ctx, top: Frame) -> None:
     seat, kind = top.seat, top.ints[0]
     first = roll_science(ctx, seat)
+    rolls = [first]
     if has_active(ctx.state.seats[seat], "empiricism"):
-        second = roll_science(ctx, seat)
-        if second != first:
-            ctx.push(Frame(kind="research_pick", seat=seat, ints=(kind, first, second)))
-            return
+        rolls.append(roll_science(ctx, seat))
+    for _ in range(extra_options(ctx.state, seat)):  # the Psionics: one more roll to choose
+        rolls.append(roll_science(ctx, seat))
+    distinct = list(dict.fromkeys(rolls))
+    if len(distinct) > 1:
+        ctx.push(Frame(kind="research_pick", seat=seat, ints=(kind, *distinct)))
+        return
     _after_roll(ctx, seat, kind, first, top.source)
 
 
@@ -401,7 +406,7 @@ def research_result(ctx: Ctx, seat: int, kind: int, track: int, source: str) -> 
 
 
 def _pick_options(state: TapestryState, top: Frame) -> list[Command]:
-    return [Choose(index=0), Choose(index=1)]
+    return [Choose(index=i) for i in range(len(top.ints) - 1)]
 
 
 def _pick_answer(ctx: Ctx, top: Frame, command: Command) -> None:

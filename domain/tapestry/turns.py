@@ -9,13 +9,15 @@ income 1-4; first of you and your neighbours into an era takes the space's resou
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from domain.core import Command
 from domain.tapestry import cards, civs
 from domain.tapestry import content as C
 from domain.tapestry import events as ev
 from domain.tapestry.cards import DICTATORSHIP
 from domain.tapestry.commands import Advance, Choose, TakeIncome
-from domain.tapestry.engine import AUTO, DECISIONS, END_TURN, Ctx, expr_frame
+from domain.tapestry.engine import AUTO, DECISIONS, END_TURN, Answer, Ctx, expr_frame
 from domain.tapestry.gains import draw_tapestry, draw_territory, gain_resources, score
 from domain.tapestry.rules import (
     advance_cost,
@@ -23,8 +25,10 @@ from domain.tapestry.rules import (
     has_active,
     load,
     payments,
+    play_on_mode,
     plays_on,
     split_cost,
+    visible_spaces,
 )
 from domain.tapestry.scoring import end_game
 from domain.tapestry.state import RESOURCES, TRACK_IDS, Frame, TapestryState
@@ -57,7 +61,7 @@ def _end_turn(ctx: Ctx) -> None:
         nxt = (state.current + step) % state.n
         if state.seats[nxt].finished:
             continue
-        if plays_on(state.seats[nxt]) and not advance_commands(state, nxt):
+        if plays_on(state.seats[nxt]) and not _turn_commands(state, nxt):
             ctx.emit(ev.SeatFinished(seat=nxt))  # no advance turn left: its game ends
             continue
         start_turn(ctx, nxt)
@@ -92,17 +96,35 @@ def advance_commands(state: TapestryState, seat: int) -> list[Command]:
     return found
 
 
+#: turns of a seat playing on after its fifth income turn other than advance turns, by
+#: :func:`~domain.tapestry.rules.play_on_mode`: ``(options, answer)`` of its turn decision (the
+#: Merfolk's tapestry-card turns); the seat's game ends when no option is left.
+PLAY_ON_TURNS: dict[int, tuple[Callable[[TapestryState, int], list[Command]], Answer]] = {}
+
+
+def _turn_commands(state: TapestryState, seat: int) -> list[Command]:
+    """What a seat playing on may do on its turn (its game ends when nothing)."""
+    mode = play_on_mode(state.seats[seat])
+    if mode in PLAY_ON_TURNS:
+        return PLAY_ON_TURNS[mode][0](state, seat)
+    return advance_commands(state, seat)
+
+
 def _turn_options(state: TapestryState, top: Frame) -> list[Command]:
     player = state.seats[top.seat]
     if player.income_turns == 0:
         return [TakeIncome()]
-    if plays_on(player):  # after the fifth income turn: advance turns only
-        return advance_commands(state, top.seat)
+    if plays_on(player):  # after the fifth income turn: advance turns only (or the civ's own)
+        return _turn_commands(state, top.seat)
     return [TakeIncome(), *advance_commands(state, top.seat)]
 
 
 def _turn_answer(ctx: Ctx, top: Frame, command: Command) -> None:
     seat = top.seat
+    mode = play_on_mode(ctx.state.seats[seat])
+    if mode in PLAY_ON_TURNS:
+        PLAY_ON_TURNS[mode][1](ctx, top, command)
+        return
     if isinstance(command, TakeIncome):
         era = ctx.state.seats[seat].income_turns + 1
         ctx.emit(ev.IncomeTurnStarted(seat=seat, era=era))
@@ -165,8 +187,9 @@ AUTO["income_play"] = _income_play
 def _visible(ctx: Ctx, seat: int, part: str) -> list[C.Benefit]:
     player = ctx.state.seats[seat]
     found: list[C.Benefit] = []
-    for track, taken in zip(C.INCOME_TRACKS, player.taken, strict=True):
-        for space in track.spaces[: taken + 1]:
+    for track in C.INCOME_TRACKS:
+        for index in visible_spaces(player, track.building):
+            space = track.spaces[index]
             found.extend(space.vp if part == "vp" else space.income)
     return found
 
@@ -176,6 +199,11 @@ def _income_vp(ctx: Ctx, top: Frame) -> None:
 
 
 AUTO["income_vp"] = _income_vp
+
+
+#: hooks that may take over the territory tiles and tapestry cards an income turn's step 4
+#: draws: ``(ctx, seat, tiles, cards) -> True`` when done (the Psionics' draws to keep one).
+INCOME_DRAWS: list[Callable[[Ctx, int, int, int], bool]] = []
 
 
 def _collect(ctx: Ctx, seat: int) -> None:
@@ -202,6 +230,9 @@ def _collect(ctx: Ctx, seat: int) -> None:
     gain_resources(ctx, seat, (gains[0], gains[1], gains[2], gains[3]), "income")
     if has_active(ctx.state.seats[seat], "capitalism"):
         score(ctx, seat, 2 * (ctx.state.seats[seat].resources[0] - before), "capitalism")
+    for hook in INCOME_DRAWS:
+        if hook(ctx, seat, tiles, cards_drawn):
+            return
     draw_territory(ctx, seat, tiles)
     player = ctx.state.seats[seat]
     if ctx.state.rules.draw_two_tapestry and player.income_turns == 1 and cards_drawn:

@@ -4,8 +4,9 @@ Public: the map, every track, resources, VP, buildings and capitals, tech cards,
 space tiles in supply (kept face up), face-up tapestry cards on mats, hand sizes, achievements
 and landmarks, the pending decision. Private to a seat: its tapestry hand (and a card another
 seat handed to it or it handed out, the Advisors), the civilizations dealt to it, its Mystics
-predictions (until they are scored) and the tapestry card and territory tile face down on its
-Collectors mat. Secret to
+predictions (until they are scored), the tapestry card and territory tile face down on its
+Collectors mat, a Psionics draw waiting for its keeps (the cards or tiles not kept go back
+unseen) and the Merfolk's submerged cards (their number is public). Secret to
 everyone: a tapestry card laid face down from the deck (shown as card 0), and deck orders
 (never stored: draws are uniform at draw time).
 """
@@ -20,15 +21,19 @@ from domain.core import Event
 from domain.tapestry.commands import TapestryCommand
 from domain.tapestry.engine import current_options
 from domain.tapestry.events import (
+    CardsSubmerged,
     CivilizationsDealt,
     CivilizationsOffered,
     Collected,
+    OptionKept,
+    OptionsDrawn,
     PredictionMade,
     TapestryDrawn,
     TapestryGiven,
     TapestryPlayed,
 )
-from domain.tapestry.evolve import MYSTICS, MYSTICS_REVEALED
+from domain.tapestry.evolve import MYSTICS, MYSTICS_REVEALED, OFFER
+from domain.tapestry.rules import SUNK
 from domain.tapestry.solo.view import SoloView, redact_solo, solo_view
 from domain.tapestry.state import (
     COLLECTORS,
@@ -60,8 +65,15 @@ def _shown(key: str, values: list[int], own: bool) -> tuple[int, ...]:
     return tuple(-1 if i in hidden and v else v for i, v in enumerate(values))
 
 
+#: civ_tokens keys always private to their seat: a Psionics draw waiting for its keeps, the
+#: Merfolk's submerged cards (their count is public: ``merfolk``).
+ALWAYS_PRIVATE_CIV_TOKENS: frozenset[str] = frozenset({OFFER, SUNK})
+
+
 def sealed_key(tokens: dict[str, list[int]], key: str) -> bool:
     """``True`` while the civ_tokens entry ``key`` is private to its seat."""
+    if key in ALWAYS_PRIVATE_CIV_TOKENS:
+        return True
     lift = PRIVATE_CIV_TOKENS.get(key)
     return lift is not None and lift not in tokens
 
@@ -97,6 +109,10 @@ class SeatView(msgspec.Struct, frozen=True, kw_only=True):
     capital_blocked: tuple[str, ...] = ()
     #: board index of the start territory (-1 before the capital is kept).
     home: int = -1
+    #: income tracks whose buildings left gaps (Artificers): building -> spaces covered.
+    income_covered: dict[str, tuple[int, ...]] = msgspec.field(default_factory=dict)
+    #: income buildings set aside, off the mat and out of the capital (Artificers).
+    buildings_aside: dict[str, int] = msgspec.field(default_factory=dict)
 
 
 class TapestryView(msgspec.Struct, frozen=True, kw_only=True):
@@ -171,6 +187,8 @@ def seat_view(state: TapestryState, index: int, viewer: int | None) -> SeatView:
         },
         capital_blocked=tuple(seat.grid_blocked),
         home=seat.home,
+        income_covered={k: tuple(v) for k, v in seat.covered.items()},
+        buildings_aside=dict(seat.aside),
     )
 
 
@@ -259,6 +277,14 @@ def redact(state: TapestryState, event: Event, viewer: int | None) -> Event:
         return CivilizationsDealt(seat=event.seat, civilizations=())
     if isinstance(event, CivilizationsOffered) and event.seat != viewer and state.phase != OVER:
         return CivilizationsOffered(seat=event.seat, civilizations=())
+    if isinstance(event, OptionsDrawn) and event.seat != viewer and state.phase != OVER:
+        return OptionsDrawn(
+            seat=event.seat, kind=event.kind, group=event.group, discard=event.discard
+        )
+    if isinstance(event, CardsSubmerged) and event.seat != viewer and state.phase != OVER:
+        return CardsSubmerged(seat=event.seat, count=event.count, surfaced=event.surfaced)
+    if isinstance(event, OptionKept) and event.seat != viewer and state.phase != OVER:
+        return OptionKept(seat=event.seat, kind=event.kind)
     if isinstance(event, TapestryPlayed) and not event.face_up and state.phase != OVER:
         return TapestryPlayed(
             seat=event.seat, card=0, era=event.era, face_up=False, from_hand=False

@@ -31,7 +31,10 @@ from domain.tapestry.commands import (
 )
 from domain.tapestry.events import (
     BuildingPlaced,
+    BuildingSetAside,
+    BuildingSlid,
     BuildingsSwapped,
+    CardsSubmerged,
     CivilizationGained,
     CivilizationReturned,
     CivilizationsDealt,
@@ -40,6 +43,8 @@ from domain.tapestry.events import (
     Collected,
     DieRolled,
     IslandTileExplored,
+    OptionKept,
+    OptionsDrawn,
     OutpostRaised,
     PiecePlaced,
     PlotsBlocked,
@@ -217,6 +222,16 @@ HAND_EVENTS: tuple[Any, ...] = (
     TapestryGiven(seat=0, to=1, card=0),  # Advisors, hidden from the other seats
     IslandTileExplored(seat=2, hex=3, tile=21, rotation=5),  # Islanders
     CivilizationReturned(seat=1, civilization=33),  # Islanders gained mid-game, given back
+    OptionsDrawn(seat=0, kind="tapestry", items=(3, 17), group=2),  # Psionics
+    OptionsDrawn(seat=0, kind="territory", group=2),  # redacted for other seats
+    OptionsDrawn(seat=2, kind="tapestry", items=(1, 2, 3), group=3, discard=True),
+    OptionKept(seat=0, kind="tech", item=12),  # Psionics
+    OptionKept(seat=0, kind="tapestry"),  # redacted for other seats
+    BuildingSetAside(seat=1, building="farm"),  # Artificers
+    BuildingSlid(seat=1, building="house", origin=3, to=2),  # Artificers
+    CardsSubmerged(seat=0, count=2, cards=(5, 9)),  # Merfolk
+    CardsSubmerged(seat=0, count=2),  # redacted for other seats
+    CardsSubmerged(seat=0, count=0, cards=(5, 9), surfaced=True),  # Merfolk, income turn 5
     AutomaTrapChecked(hex=5, revealed=(9, 42), trap=True),  # solo: a human conquest
     ShadowEmpireAchievementEarned(achievement=1),
     AutomaCivilizationAdded(civilization=3),  # solo level 6 (sampled games play level 2)
@@ -285,6 +300,8 @@ def test_most_event_classes_are_met_in_play(samples: Samples) -> None:
         "TapestryReshuffled", "PiecePlaced", "PredictionMade", "PredictionsRevealed",
         "TechTaken", "PlotsBlocked", "BuildingsSwapped", "ClanPlaced", "SkyCapitalMoved",
         "Collected",
+        "OptionsDrawn", "OptionKept", "BuildingSetAside", "BuildingSlid",
+        "CardsSubmerged",
         "AutomaTrapChecked", "ShadowEmpireAchievementEarned",
         "AutomaCivilizationAdded", "AutomaPriorityDrawn", "AutomaTiebreakDrawn",
         "CivilizationsOffered", "DieRolled",

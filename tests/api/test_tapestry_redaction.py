@@ -55,6 +55,7 @@ from domain.tapestry.view import TapestryView
 from service.api.convert import read
 from tests.api.conftest import ServerProcess
 from tests.api.helpers import Failure, create_tapestry_game, long_seed, open_store_service
+from tests.api.tapestry_private import PRIVATE_TOKENS, scramble_private_tokens
 from tests.api.test_redaction import Recorder, Seen, _events_of, _report, seed_forms, seed_leaks
 
 #: games of the normal run, in blocks that ``pytest -n`` spreads over its workers.
@@ -76,7 +77,12 @@ HIDDEN_KINDS = {
     "PredictionMade": "value",
     "AutomaTapestryDrawn": "cards",  # solo: the Automa's face-down cards, hidden from all
     "AutomaTapestryPlaced": "card",
+    "OptionsDrawn": "items",  # Psionics: a draw to keep one of each group
+    "OptionKept": "item",
+    "CardsSubmerged": "cards",  # Merfolk: cards under the mat
 }
+#: hidden events whose value is a tuple of ids (the others: one id, or ids for a deal).
+_PRIVATE_DRAWS = {"OptionsDrawn": "items", "OptionKept": "item", "CardsSubmerged": "cards"}
 
 
 def _error_action() -> pb.Action:
@@ -133,6 +139,13 @@ def hidden_events(server: ServerProcess, game_id: str) -> tuple[list[Hidden], in
         elif envelope.kind in ("AutomaTapestryDrawn", "AutomaTapestryPlaced"):
             value = tuple(event.cards) if envelope.kind == "AutomaTapestryDrawn" else event.card
             found.append(Hidden(envelope.kind, envelope.seq, None, value, envelope.command_id))
+        elif envelope.kind in _PRIVATE_DRAWS:
+            value = getattr(event, _PRIVATE_DRAWS[envelope.kind])
+            if value:
+                shown = value if isinstance(value, int) else tuple(value)
+                found.append(
+                    Hidden(envelope.kind, envelope.seq, event.seat, shown, envelope.command_id)
+                )
         elif envelope.kind == "TapestryPlayed" and not event.face_up:
             found.append(
                 Hidden("TapestryPlayed", envelope.seq, None, event.card, envelope.command_id)
@@ -188,6 +201,8 @@ def scrambled(game: Any, state: TapestryState, viewer: int | None) -> TapestrySt
         for played in seat.mat:
             if not played.face_up:
                 played.card = _other(cards, played.card)
+        if index != viewer:  # a Psionics draw, the Merfolk's submerged cards
+            scramble_private_tokens(seat.civ_tokens, _other)
         if index != viewer and MYSTICS_REVEALED not in seat.civ_tokens:
             sealed = seat.civ_tokens.get(MYSTICS)
             if sealed is not None:  # another valid prediction in each category
@@ -215,6 +230,9 @@ def _event_value(event: pb.GameEvent, kind: str) -> Any:
             "PredictionMade": "prediction_made",
             "AutomaTapestryDrawn": "automa_tapestry_drawn",
             "AutomaTapestryPlaced": "automa_tapestry_placed",
+            "OptionsDrawn": "options_drawn",
+            "OptionKept": "option_kept",
+            "CardsSubmerged": "cards_submerged",
         }[kind],
     )
     value = getattr(payload, HIDDEN_KINDS[kind])
@@ -295,6 +313,8 @@ def check_tapestry(
                         and MYSTICS_REVEALED not in true_seat.civ_tokens
                     ):
                         leaks.append(f"{where}: shows seat {seat}'s sealed Mystics predictions")
+                    if set(PRIVATE_TOKENS) & set(seat_view.civ_tokens):
+                        leaks.append(f"{where}: shows seat {seat}'s drawn or submerged cards")
                     if seat_view.HasField("civ_offer"):
                         leaks.append(f"{where}: shows seat {seat}'s civilization offer")
                 received = msgspec.convert(read(view, PREFIX), TapestryView)
@@ -365,9 +385,11 @@ def run_oracle(
     index: int,
     expansions: tuple[str, ...] = (),
     starting: tuple[str, ...] | None = None,
+    required: frozenset[str] = frozenset(),
 ) -> list[str]:
     """One recorded game and its leaks (``expansions``: the boxes in play; ``starting``: the
-    starting civilizations, else :func:`starting_civilizations`)."""
+    starting civilizations, else :func:`starting_civilizations`; ``required``: hidden event
+    kinds the game must meet, so that their checks are not vacuous)."""
     seats = SHAPES[index % len(SHAPES)]
     seed = long_seed(f"tapestry-oracle{index}{''.join(expansions)}")
     chosen = starting if starting is not None else starting_civilizations(index, seats)
@@ -403,6 +425,9 @@ def run_oracle(
         assert stats.get(key, 0) > 0, f"vacuous check ({key}): {stats}"
     if "mystics" in chosen:
         assert stats.get("predictions", 0) > 0, f"vacuous check (predictions): {stats}"
+    if required:
+        met = {s.kind for s in hidden_events(server, game.game_id)[0]}
+        assert required <= met, f"vacuous check ({sorted(required - met)})"
     if index == 0:
         _oracle_catches_planted_leaks(recorder, server, seed)
     return [f"game {index} ({seats} seats): {leak}" for leak in leaks]

@@ -23,6 +23,7 @@ from annales.v1 import annales_pb2 as pb
 from annales_cli.main import app
 from annales_cli.render import describe_action, render_view
 from annales_cli.render_tapestry import resources_text
+from annales_cli.render_tapestry_boxes import box_choose_text, income_mat_notes, own_notes
 from annales_client import AnnalesClient, Seat, make_api_bot, play_seats, view_data
 from rich.console import Console
 from typer.testing import CliRunner
@@ -193,3 +194,41 @@ def test_demo_plays_tapestry_locally(tmp_path: Path) -> None:
     db = tmp_path / "demo.db"
     result = cli("demo", "--game", "tapestry", "--players", "2", "--seed", "d", "--db", str(db))
     assert "era 5" in result.output and "Final score sheet" in result.output
+
+
+def test_income_mat_notes_show_the_artificers_gaps() -> None:
+    """The seats table's buildings column notes an income mat with gaps (the Artificers'
+    slides) and the buildings set aside; a standard mat adds nothing."""
+    seat = {"income_covered": {"farm": [2, 4, 5]}, "buildings_aside": {"house": 1}}
+    assert income_mat_notes(seat) == " (farm covers 2,4,5; aside house 1)"
+    assert income_mat_notes({"income_covered": {"farm": {"values": [1, 3]}}}) == (
+        " (farm covers 1,3)"
+    )
+    assert income_mat_notes({}) == ""
+
+
+def test_expansion_decisions_read_as_text() -> None:
+    """The Psionics', Artificers' and Merfolk's choices are worded, not numbered; other
+    decisions are left to the base texts."""
+    assert box_choose_text("dice_pick", 23, (), "").startswith("keep red ")
+    assert box_choose_text("artificers_move", 21, (), "") == (
+        "slide one space left the leftmost farm"
+    )
+    assert box_choose_text("artificers_final", 0, (), "") == (
+        "1 VP per income building in your capital"
+    )
+    assert box_choose_text("options_keep", 7, (), "territory") == "keep territory tile #7"
+    assert box_choose_text("research_pick", 2, (1, 0, 3, 2), "") == "keep the roll: technology"
+    assert box_choose_text("research_pick", 1, (1, 0, 3), "") is None
+    assert box_choose_text("alchemy_pick", 0, (3, 1), "") == "keep the roll: military"
+    assert box_choose_text("choose", 0, (), "") is None
+
+
+def test_own_notes_show_sunk_cards_and_a_pending_draw() -> None:
+    """The viewer's own panel lists the Merfolk's cards under the mat and a Psionics draw
+    waiting for its keeps (the view gives them to their seat only)."""
+    me = {"civ_tokens": {"merfolk_sunk": {"values": [1]}, "psionics_offer": [1, 2, 0, 7, 9]}}
+    lines = own_notes(me)
+    assert lines[0].startswith("under the mat: ")
+    assert lines[1] == "drawn, one kept per 2: territory tile #7, territory tile #9"
+    assert own_notes({}) == []

@@ -131,6 +131,11 @@ def test_terminal_shows_the_collectors_and_urban_planners_mats() -> None:
     )
     build = command_to_action("tapestry", Choose(index=6))
     assert "Barracks" in describe_action(build, {"frame": {"kind": "turn"}}, names)
+    merfolk = {  # the Merfolk's card turns after their fifth income turn: a Choose is a card
+        "frame": {"kind": "turn", "seat": 0},
+        "seats": [{"civ_tokens": {"_plays_on": {"values": [2]}}}],
+    }
+    assert describe_action(build, merfolk, names).startswith("discard ")
     card = command_to_action("tapestry", Choose(index=31))
     tile = describe_action(card, {"frame": {"kind": "collectors", "ints": [4, 31]}}, names)
     assert tile == "put the territory tile #31 on the Collectors mat"

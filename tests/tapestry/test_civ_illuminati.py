@@ -19,6 +19,7 @@ from domain.tapestry.bot import TapestryBot
 from domain.tapestry.civs import civ_id
 from domain.tapestry.commands import Choose, Decline
 from domain.tapestry.engine import expr_frame, frame
+from domain.tapestry.rules import dump, gain
 from domain.tapestry.state import TapestryOptions, TapestryState
 from tests.tapestry.box_civ_helpers import (
     GAME2,
@@ -47,6 +48,7 @@ def test_setup_draws_three_keeps_one() -> None:
     events = run_frames(state, *civs.setup_frames(state, 0))
     drawn = of(events, ev.TapestryDrawn)[0].cards
     assert len(drawn) == 3 and decision(state) == ill.KEEP
+    assert state.agenda[-1].ints == (3,)  # the public frame (AgendaSet) names no card
     assert options(state) == [Choose(index=c) for c in sorted(set(drawn))]
     kept = drawn[1]
     events = answer(state, Choose(index=kept))
@@ -86,6 +88,35 @@ def test_an_opponent_reroll_gives_nothing_more() -> None:
     events = run_frames(state, frame("dice", 1, ints=(home, 0, -1)))
     assert not [e for e in of(events, ev.CivTokensSet) if e.key == KEY]
     assert not [f for f in state.agenda if f.source == f"civ:{KEY}"]
+
+
+def test_opponent_single_die_throw_gives_its_face() -> None:
+    """A conquer die thrown alone by an opponent (a Treasure Hunters treasure: the red die
+    twice, ``DieRolled``) is taken from the mat: the Illuminati gain the face of the first
+    throw only, that die stays off the mat and the black die stays on it."""
+    state = illuminati(2)
+    home = state.seats[1].home
+    top = expr_frame(1, gain("roll_red_die_twice_gain_both"), f"civ:treasure_hunters:{home}")
+    events = run_frames(state, top)
+    throws = of(events, ev.DieRolled)
+    assert [t.die for t in throws] == ["red", "red"]
+    assert ill.dice_on_mat(state, 0) == [1, 0, 1]
+    taken = next(i for i, e in enumerate(events) if isinstance(e, ev.CivTokensSet))
+    after = [e for e in events[taken + 1 :] if getattr(e, "seat", None) == 0]
+    assert after or pending_seat(state) == 0
+    assert dump(C.RED_DIE[throws[0].face]) == '{"kind":"gain","token":"vp","count":5}'
+    assert vp_of(events, 0, f"civ:{KEY}") == 5
+
+
+def test_own_single_die_throw_leaves_the_mat_alone() -> None:
+    """The Illuminati's own single-die throw returns the die: the mat does not change."""
+    state = illuminati(2)
+    home = state.seats[0].home
+    top = expr_frame(0, gain("roll_red_die_twice_gain_both"), f"civ:treasure_hunters:{home}")
+    events = run_frames(state, top)
+    assert of(events, ev.DieRolled)
+    assert not [e for e in of(events, ev.CivTokensSet) if e.key == KEY]
+    assert ill.dice_on_mat(state, 0) == [1, 1, 1]
 
 
 def test_opponent_science_roll_offers_a_bare_advance() -> None:

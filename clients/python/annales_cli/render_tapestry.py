@@ -23,7 +23,6 @@ from annales_client.tapestry import (
     benefit_text,
     conquer_die,
     content_name,
-    hex_name,
     landmark_plots,
     space_info,
 )
@@ -33,6 +32,8 @@ from rich.table import Table
 from rich.text import Text
 
 from annales_cli.render_common import SEAT_STYLE, STATUS, describe_fields, game_over, seat_name
+from annales_cli.render_tapestry_boxes import box_choose_text, income_mat_notes, own_notes
+from annales_cli.render_tapestry_events import describe_tapestry_event
 from annales_cli.render_tapestry_pp import choose_text, mat_parts
 from annales_cli.render_tapestry_solo import party_name, render_bots
 
@@ -46,29 +47,6 @@ __all__ = [
     "resources_text",
 ]
 
-#: event fields holding content ids, whatever the event: field -> kind of id.
-_ID_FIELDS = {
-    "civilization": "civilization",
-    "civilizations": "civilization",
-    "capital": "capital",
-    "capitals": "capital",
-    "landmark": "landmark",
-    "achievement": "achievement",
-}
-#: the kind of card a ``card`` / ``cards`` field names, by event kind.
-_CARD_KIND = {
-    "TapestryDrawn": "tapestry",
-    "TapestryPlayed": "tapestry",
-    "TapestryDiscarded": "tapestry",
-    "TapestryGiven": "tapestry",
-    "TrapPlayed": "tapestry",
-    "TechInvented": "tech",
-    "TechUpgraded": "tech",
-    "TechDiscarded": "tech",
-    "TechDisplayFilled": "tech",
-    "TechDisplayCleared": "tech",
-}
-_SEAT_FIELDS = ("seat", "to", "owner", "first_player")
 _ROWS = {0: "bottom", 1: "middle", 2: "top"}
 #: cost units given up by discarding, and the kind of id a discard names.
 _DISCARDS = {"tapestry_card": "tapestry", "territory_tile": "territory", "tech_card": "tech"}
@@ -175,7 +153,7 @@ def _seats_table(view: Mapping[str, Any], names: Sequence[str]) -> Table:
             str(seat.get("vp", 0)),
             "/".join(str(n) for n in seat.get("resources", [])),
             "/".join(str(n) for n in seat.get("positions", [])),
-            "/".join(str(n) for n in left),
+            "/".join(str(n) for n in left) + income_mat_notes(seat),
             str(seat.get("income_turns", 0)),
             str(seat.get("outposts", 0)),
             _cards(int(seat.get("hand_size", 0))),
@@ -377,6 +355,8 @@ def _you(view: Mapping[str, Any], names: Sequence[str]) -> Text | None:
         tracks.append(f"{track} {position}" + (f" ({name})" if name else ""))
     text.append(f"\n  tracks: {', '.join(tracks)}")
     text.append(f"\n  hand: {_names('tapestry', me.get('hand') or [])}")
+    for line in own_notes(me):
+        text.append(f"\n  {line}")
     offer = me.get("civ_offer")
     if offer:
         text.append(f"\n  civilizations dealt: {_names('civilization', offer)}")
@@ -411,6 +391,9 @@ def _choose_text(index: int, view: Mapping[str, Any], names: Sequence[str]) -> s
     kind, ints = str(frame.get("kind", "")), list(frame.get("ints", []))
     options = list(frame.get("options", []))
     track = TRACKS[index] if 0 <= index < len(TRACKS) else f"track {index}"
+    boxed = box_choose_text(kind, index, ints, str(frame.get("token", "")))
+    if boxed is not None:
+        return boxed
     if kind in ("choose", "order") and 0 <= index < len(options):
         verb = "take" if kind == "choose" else "take first"
         return f"{verb}: {benefit_text(options[index])}"
@@ -468,6 +451,8 @@ def _choose_text(index: int, view: Mapping[str, Any], names: Sequence[str]) -> s
     if kind in ("build", "conquer") and index >= 100:
         label = _SHELF[index - 100][0] if index - 100 < len(_SHELF) else "?"
         return f"put the {label} on the Collectors mat for its reward"
+    if kind == "turn" and _card_turns(view, frame):  # the Merfolk after their 5th income
+        return f"discard {content_name('tapestry', index)} for 5 VP"
     if kind == "turn":
         return f"first build the parked landmark {content_name('landmark', index)}"
     if kind == "olympic":
@@ -475,6 +460,18 @@ def _choose_text(index: int, view: Mapping[str, Any], names: Sequence[str]) -> s
     if kind == "exploitation":
         return "keep the exploration VP" if index == 0 else "give them back for the tile's benefit"
     return f"choose option {index}" + (f" ({frame.get('token')})" if frame.get("token") else "")
+
+
+def _card_turns(view: Mapping[str, Any], frame: Mapping[str, Any]) -> bool:
+    """Whether the frame's seat plays tapestry-card turns after its fifth income turn (its
+    ``_plays_on`` mat token: 2, the Merfolk), where a ``Choose`` on its turn is a card."""
+    seats: Sequence[Mapping[str, Any]] = view.get("seats", [])
+    seat = frame.get("seat", -1)
+    if not isinstance(seat, int) or not 0 <= seat < len(seats):
+        return False
+    tokens = seats[seat].get("civ_tokens", {}).get("_plays_on")
+    values = tokens.get("values", []) if isinstance(tokens, Mapping) else tokens or []
+    return list(values)[:1] == [2]
 
 
 def _advance_text(data: Mapping[str, Any], view: Mapping[str, Any] | None) -> str:
@@ -591,60 +588,3 @@ def _held_by(data: Mapping[str, Any], view: Mapping[str, Any], names: Sequence[s
             if owners:
                 return " (held by " + ", ".join(seat_name(names, s) for s in owners) + ")"
     return ""
-
-
-# -- events -----------------------------------------------------------------------------
-def _delta(values: Sequence[int]) -> str:
-    return ", ".join(f"{v:+d} {r}" for v, r in zip(values, RESOURCES, strict=False) if v) or "0"
-
-
-def describe_tapestry_event(
-    kind: str, data: Mapping[str, Any], event: pb.GameEvent, names: Sequence[str]
-) -> list[str]:
-    """The detail parts of a Tapestry event's line (see ``render.describe_event``)."""
-    parts: list[str] = []
-    if kind == "AgendaSet":
-        frames = list(data.get("frames", []))
-        if frames:
-            top = frames[-1]
-            parts.append(f"next {top.get('kind')} for {seat_name(names, int(top.get('seat', -1)))}")
-        return parts or ["nothing pending"]
-    for key, value in data.items():
-        if kind == "TokenMoved" and key in ("origin", "to"):
-            parts.append(f"{key} {'off the track' if value == -1 else f'space {value}'}")
-        elif kind == "BuildingPlaced" and key == "landmark" and not value:
-            continue
-        elif key in _SEAT_FIELDS and isinstance(value, int):
-            if key == "seat" and value == event.seat:
-                continue  # the acting seat, shown in front
-            parts.append(f"{key} {seat_name(names, value)}")
-        elif kind == "ResourcesChanged" and key == "delta":
-            parts.append(_delta(value))
-        elif kind == "DieRolled" and key == "face" and isinstance(value, int):
-            parts.append(benefit_text(conquer_die(str(data.get("die", "red")), value)))
-        elif kind == "VPScored" and key == "vp":
-            parts.append(f"{int(value):+d} VP")
-        elif key in _ID_FIELDS and isinstance(value, int):
-            parts.append(f"{key} {content_name(_ID_FIELDS[key], value)}")
-        elif key in _ID_FIELDS and isinstance(value, list) and value:
-            parts.append(f"{key} {_names(_ID_FIELDS[key], value)}")
-        elif key in ("card", "cards") and kind in _CARD_KIND and (value or value == 0):
-            ids = value if isinstance(value, list) else [value]
-            parts.append(f"{key} {_names(_CARD_KIND[kind], ids)}")
-        elif kind == "IslandTileExplored" and key == "hex":
-            parts.append(f"the island's hex {value}")
-        elif key in ("hex", "home") and isinstance(value, int):
-            parts.append(f"{key} {hex_name(len(names), value)}")
-        elif key == "cells" and isinstance(value, list):
-            parts.append("plots " + (", ".join(f"r{c[0]}c{c[1]}" for c in value) or "-"))
-        elif key == "winners" and isinstance(value, list):
-            parts.append("winners " + ", ".join(seat_name(names, int(w)) for w in value))
-        elif key == "reason" and not value:
-            continue
-        elif value == "" or (value == [] and event.redacted):
-            parts.append(f"{key} (hidden)")
-        elif isinstance(value, list):
-            parts.append(f"{key} {', '.join(str(v) for v in value) or '-'}")
-        else:
-            parts.append(f"{key} {value}")
-    return parts

@@ -22,17 +22,19 @@ may target it) and the treasure is gained: a resource, then dice. The treasures'
 
 A black die's "?" face gives the claimed territory's tile benefit (a printed territory has
 none). Every throw is a recorded, public chance outcome (``DieRolled``, ``ScienceDieRolled``).
+A seat with extra options (the Psionics, who may gain this mat) throws each die once more and
+keeps one value of each throw (``rules.extra_options``).
 """
 
 from __future__ import annotations
 
 from domain.core import Command
-from domain.tapestry import civs
+from domain.tapestry import civs, mapping
 from domain.tapestry import content as C
 from domain.tapestry import events as ev
 from domain.tapestry.commands import Choose, Decline
 from domain.tapestry.engine import DECISIONS, TOKENS, Ctx, expr_frame
-from domain.tapestry.rules import board_neighbours, controlled, corners, dump
+from domain.tapestry.rules import board_neighbours, controlled, corners, dump, extra_options
 from domain.tapestry.state import Frame, TapestryState
 from domain.tapestry.tracks import RESEARCH_FULL, research_result, roll_science
 
@@ -43,7 +45,6 @@ TERRAINS: tuple[str, ...] = ("desert", "grassland", "mountain", "forest")
 #: hex indices are below this in the decision's ``slot * 100 + hex`` encoding.
 SLOT_BASE = 100
 RED, BLACK = 0, 1
-_DIE_NAMES = ("red", "black")
 
 
 def claimed(state: TapestryState, seat: int) -> list[int]:
@@ -111,11 +112,8 @@ def _hex_of(frame: Frame) -> int:
     return int(parts[2]) if len(parts) == 3 and parts[2].isdigit() else -1
 
 
-def _throw(ctx: Ctx, seat: int, die: int) -> int:
-    faces = C.RED_DIE if die == RED else C.BLACK_DIE
-    face = ctx.chance.below(len(faces))
-    ctx.emit(ev.DieRolled(seat=seat, die=_DIE_NAMES[die], face=face))
-    return face
+def _throw(ctx: Ctx, seat: int, die: int, index: int) -> int:
+    return mapping.roll_die(ctx, seat, die, index)
 
 
 def face_frame(seat: int, index: int, die: int, face: int) -> Frame:
@@ -127,33 +125,47 @@ def face_frame(seat: int, index: int, die: int, face: int) -> Frame:
     return expr_frame(seat, dump(benefit), f"civ:{KEY}")
 
 
+def _kept(seat: int, index: int, die: int, faces: list[int]) -> Frame:
+    """One throw's face, or the choice among its faces when the die was thrown more than
+    once for it (``treasure_die``)."""
+    distinct = list(dict.fromkeys(faces))
+    if len(distinct) == 1:
+        return face_frame(seat, index, die, distinct[0])
+    return Frame(kind="treasure_die", seat=seat, ints=(index, die, *distinct))
+
+
+def _throws(ctx: Ctx, seat: int, die: int, index: int) -> list[int]:
+    """One throw kept of ``1 + extra`` (the Psionics throw each die once more)."""
+    return [_throw(ctx, seat, die, index) for _ in range(1 + extra_options(ctx.state, seat))]
+
+
 def _black_twice(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
     index = _hex_of(top)
-    first, second = _throw(ctx, seat, BLACK), _throw(ctx, seat, BLACK)
-    if first == second:
-        ctx.push(face_frame(seat, index, BLACK, first))
-    else:
-        ctx.push(Frame(kind="treasure_die", seat=seat, ints=(index, BLACK, first, second)))
+    extra = extra_options(ctx.state, seat)
+    faces = [_throw(ctx, seat, BLACK, index) for _ in range(2 + extra)]
+    ctx.push(_kept(seat, index, BLACK, faces))
 
 
 def _red_twice(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
     index = _hex_of(top)
-    faces = (_throw(ctx, seat, RED), _throw(ctx, seat, RED))
-    ctx.push(*(face_frame(seat, index, RED, face) for face in faces))
+    groups = [_throws(ctx, seat, RED, index) for _ in range(2)]
+    ctx.push(*(_kept(seat, index, RED, faces) for faces in groups))
 
 
 def _both_dice(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
     index = _hex_of(top)
-    red, black = _throw(ctx, seat, RED), _throw(ctx, seat, BLACK)
-    ctx.push(face_frame(seat, index, RED, red), face_frame(seat, index, BLACK, black))
+    reds = _throws(ctx, seat, RED, index)
+    blacks = _throws(ctx, seat, BLACK, index)
+    ctx.push(_kept(seat, index, RED, reds), _kept(seat, index, BLACK, blacks))
 
 
 def _science_twice(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
-    first, second = roll_science(ctx, seat), roll_science(ctx, seat)
-    if first == second:
-        research_result(ctx, seat, RESEARCH_FULL, first, top.source)
+    extra = extra_options(ctx.state, seat)
+    rolls = list(dict.fromkeys(roll_science(ctx, seat) for _ in range(2 + extra)))
+    if len(rolls) == 1:
+        research_result(ctx, seat, RESEARCH_FULL, rolls[0], top.source)
     else:
-        ctx.push(Frame(kind="research_pick", seat=seat, ints=(RESEARCH_FULL, first, second)))
+        ctx.push(Frame(kind="research_pick", seat=seat, ints=(RESEARCH_FULL, *rolls)))
 
 
 TOKENS["roll_black_die_twice_choose_one"] = _black_twice
@@ -163,7 +175,7 @@ TOKENS["roll_science_die_twice_choose_one"] = _science_twice
 
 
 def _die_options(state: TapestryState, top: Frame) -> list[Command]:
-    return [Choose(index=0), Choose(index=1)]
+    return [Choose(index=i) for i in range(len(top.ints) - 2)]
 
 
 def _die_answer(ctx: Ctx, top: Frame, command: Command) -> None:
