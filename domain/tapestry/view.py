@@ -2,7 +2,8 @@
 
 Public: the map, every track, resources, VP, buildings and capitals, tech cards, territory and
 space tiles in supply (kept face up), face-up tapestry cards on mats, hand sizes, achievements
-and landmarks, the pending decision. Private to a seat: its tapestry hand, the
+and landmarks, the pending decision. Private to a seat: its tapestry hand (also shown to a
+neighbouring Spy while the Spy decides its copy, :data:`HAND_PEEKS`), the
 civilizations dealt to it and its Mystics predictions (until they are scored). Secret to
 everyone: a tapestry card laid face down from the deck (shown as card 0), and deck orders
 (never stored: draws are uniform at draw time).
@@ -10,6 +11,7 @@ everyone: a tapestry card laid face down from the deck (shown as card 0), and de
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import cast
 
 import msgspec
@@ -31,6 +33,11 @@ from domain.tapestry.state import OVER, SETUP, Frame, HexState, Played, Tapestry
 #: civ_tokens keys private to their seat until a second key appears (their reveal): the
 #: Mystics' sealed predictions, until they are scored.
 PRIVATE_CIV_TOKENS: dict[str, str] = {MYSTICS: MYSTICS_REVEALED}
+
+
+#: checks ``(state, viewer, seat) -> bool`` that let a viewer see another seat's tapestry hand
+#: (the Spies, :mod:`domain.tapestry.expansions.civ_spies`, register theirs).
+HAND_PEEKS: list[Callable[[TapestryState, int | None, int], bool]] = []
 
 
 def sealed_key(tokens: dict[str, list[int]], key: str) -> bool:
@@ -113,6 +120,8 @@ def seat_view(state: TapestryState, index: int, viewer: int | None) -> SeatView:
     """One seat as ``viewer`` may see it."""
     seat = state.seats[index]
     own = viewer == index or state.phase == OVER
+    # Plans & Ploys, Spies: a Spy deciding its copy sees its neighbours' hands (only the hand)
+    peek = own or any(check(state, viewer, index) for check in HAND_PEEKS)
     return SeatView(
         seat=index,
         civilizations=tuple(seat.civs),
@@ -127,7 +136,7 @@ def seat_view(state: TapestryState, index: int, viewer: int | None) -> SeatView:
         capital_grid=tuple(seat.grid_filled),
         landmarks=tuple(seat.landmarks),
         tech=tuple(seat.tech),
-        hand=tuple(sorted(seat.hand)) if own else None,
+        hand=tuple(sorted(seat.hand)) if peek else None,
         hand_size=len(seat.hand),
         mat=_mat(seat.mat),
         territory=tuple(seat.territory),
