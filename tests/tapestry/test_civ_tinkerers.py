@@ -23,7 +23,7 @@ from domain.tapestry.civs import civ_id, setup_frames
 from domain.tapestry.commands import Choose, Decline, PayBonus
 from domain.tapestry.expansions import civ_tinkerers as tk
 from domain.tapestry.state import Frame, TapestryState
-from tests.tapestry.box_civ_helpers import play_boxed, play_bots, refold, state_bytes
+from tests.tapestry.box_civ_helpers import play_bots, play_boxed, refold, state_bytes
 from tests.tapestry.helpers import of, table
 from tests.tapestry.test_cards_support import answer, options, run_frames
 
