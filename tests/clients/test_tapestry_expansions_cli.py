@@ -84,3 +84,24 @@ def test_terminal_describes_the_treasure_hunters() -> None:
     )
     line = describe_event(event, ["ann", "bob"])
     assert "DieRolled" in line and "5 VP" in line and "die red" in line
+
+
+def test_terminal_describes_the_spies_tinkerers_and_utilitarians() -> None:
+    """The terminal names a Spy's copy (neighbour and what is copied), a Tinkerer's option
+    (option, track, token) and the Utilitarians' token decisions (the landmark)."""
+    from annales_cli.render import describe_action
+    from annales_client.games import command_to_action
+
+    from domain.tapestry.commands import Choose
+
+    names = ["ann", "bob"]
+
+    def said(kind: str, index: int) -> str:
+        view = {"frame": {"kind": kind, "ints": []}}
+        return describe_action(command_to_action("tapestry", Choose(index=index)), view, names)
+
+    assert said("spies", 1 * 10_000 + 1 * 1_000 + 1) == "copy bob#1's territory tile #1"
+    assert said("spies", 2 * 10_000 + 1 * 1_000 + 1) == "copy bob#1's science space"
+    assert said("tinkerers", 3 * 100 + 0 * 10) == "jump to the next bonus on exploration (token 0)"
+    assert said("utilitarians_place", 10) == "a token on Forge (#10)"
+    assert said("utilitarians_move", 3).startswith("move the token from Academy")

@@ -37,6 +37,14 @@ from annales_cli.render_tapestry_solo import party_name, render_bots
 
 #: the Treasure Hunters' treasures (Plans & Ploys), by mat slot.
 TREASURES = ("desert", "grassland", "mountain", "forest")
+#: the Spies' and the Tinkerers' options (Plans & Ploys), by mat slot.
+SPY_OPTIONS = ("WHEN PLAYED card", "tile", "track space", "tech card")
+TINKER_OPTIONS = (
+    "refund the cost of",
+    "match the nearest opponent on",
+    "move back 3 on",
+    "jump to the next bonus on",
+)
 
 __all__ = [
     "describe_tapestry_action",
@@ -386,6 +394,26 @@ def _choose_text(index: int, view: Mapping[str, Any], names: Sequence[str]) -> s
         slot, where = divmod(index, 100)
         terrain = TREASURES[slot] if 0 <= slot < len(TREASURES) else "?"
         return f"claim the {terrain} treasure with a token at {_hex(view, where)}"
+    if kind == "spies":
+        option, rest = divmod(index, 10_000)
+        other, item = divmod(rest, 1_000)
+        what = SPY_OPTIONS[option] if 0 <= option < len(SPY_OPTIONS) else "?"
+        if option == 2:
+            what = f"{TRACKS[item] if 0 <= item < len(TRACKS) else '?'} space"
+        elif option == 3:
+            what = content_name("tech", item)
+        elif option == 1:
+            what = f"space tile #{item - 500}" if item >= 500 else f"territory tile #{item}"
+        return f"copy {seat_name(names, other)}'s {what}"
+    if kind == "tinkerers":
+        option, rest = divmod(index, 100)
+        where, token = divmod(rest, 10)
+        verb = TINKER_OPTIONS[option] if 0 <= option < len(TINKER_OPTIONS) else "?"
+        return f"{verb} {TRACKS[where] if 0 <= where < len(TRACKS) else '?'} (token {token})"
+    if kind == "utilitarians_move":
+        return f"move the token from {content_name('landmark', index)}"
+    if kind == "utilitarians_place":
+        return f"a token on {content_name('landmark', index)}"
     if kind == "treasure_die" and len(ints) == 4:
         colour = "red" if ints[1] == 0 else "black"
         face = ints[2 + index] if index in (0, 1) else 0
