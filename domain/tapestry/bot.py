@@ -152,6 +152,9 @@ PENDING_VALUE: dict[str, float] = {
     "treasure_hunters": 6.0,
     "treasure_die": 2.0,
     "recyclers_keep": 3.0,
+    "spies": 3.0,
+    "tinkerers": 2.0,
+    "utilitarians_place": 1.0,
 }
 
 
