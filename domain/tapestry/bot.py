@@ -46,6 +46,7 @@ from domain.bots import Bot
 from domain.core import Chance, Command, Game
 from domain.tapestry import capital as cap
 from domain.tapestry import content as C
+from domain.tapestry.civs import BOT_VALUES
 from domain.tapestry.commands import (
     Advance,
     ChooseCapital,
@@ -341,6 +342,8 @@ def seat_value(state: TapestryState, seat: int) -> float:
     value += sum(TECH + TECH_ROW * owned.row for owned in player.tech)
     value += LANDMARK * len(player.landmarks) + TERRITORY * known.territories
     value += known.packing
+    for civ_value in BOT_VALUES:  # what a civilization's mat still holds (Utilitarians)
+        value += civ_value(state, seat)
     return value + agenda_value(state, seat, known)
 
 

@@ -205,3 +205,19 @@ def test_the_bots_play_the_utilitarians() -> None:
     state, log = play_bots(KEY, bots, b"utilitarians-bots")
     assert state.seats[0].civ_tokens.get(KEY)
     assert state_bytes(state) == refold(KEY, log, 3)
+
+
+def test_the_bot_moves_a_token_off_a_spent_ability() -> None:
+    """The ``tapestry`` bot values the abilities switched on (``abilities_value``): with the
+    science track finished the Academy earns nothing more, so gaining the Barracks moves the
+    Academy's token there."""
+    state = utilitarian(tokens=(ut.FORGE, ut.ACADEMY))
+    state.seats[0].tracks[1] = [12]
+    state.seats[0].tech = [TechOwned(card=min(C.TECH_CARDS), row=1)]
+    assert ut.abilities_value(state, 0) > 0 and ut.abilities_value(state, 1) == 0
+    claim(state, ut.BARRACKS)
+    while state.agenda[-1].kind == "build":
+        answer(state, options(state)[0])
+    assert state.agenda[-1].kind == ut.MOVE
+    choice = TapestryBot(b"ut-move").choose(GAME, state, 0)
+    assert choice == Choose(index=ut.ACADEMY)

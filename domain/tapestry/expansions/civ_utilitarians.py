@@ -42,7 +42,7 @@ from domain.tapestry.expansions.civ_treasure_hunters import RED, face_frame
 from domain.tapestry.gains import score
 from domain.tapestry.mapping import DICE_ROLLED
 from domain.tapestry.rules import dump, gain, tier_of
-from domain.tapestry.state import Frame, TapestryState
+from domain.tapestry.state import TRACK_IDS, Frame, TapestryState
 
 KEY = "utilitarians"
 BOX = "plans_and_ploys"
@@ -213,6 +213,34 @@ def _turn_with_lighthouse(ctx: Ctx, top: Frame, command: Command) -> None:
 
 
 DECISIONS["turn"] = (_turn_options, _turn_with_lighthouse)
+
+
+# -- the bots: what the tokens are worth -----------------------------------------------------
+def abilities_value(state: TapestryState, seat: int) -> float:
+    """A rough VP-equivalent of the abilities switched on for the rest of the game (the
+    Tapestry bot adds it to its evaluation, so that it moves a token where it pays more)."""
+    if not civs.has_civ(state, seat, KEY) or state.seats[seat].finished:
+        return 0.0
+    player = state.seats[seat]
+    eras_left = max(0, 5 - player.income_turns)
+    total = 0.0
+    for landmark in tokened(state, seat):
+        tracks = [t for t, lm in TRACK_LANDMARK.items() if lm == landmark]
+        if tracks:
+            at = player.position(TRACK_IDS.index(tracks[0]))
+            total += TIER_VP * 0.5 * max(0, 12 - max(at, 6))
+        elif landmark == FORGE:
+            total += 0.8 * sum(1 for t in player.tech if t.row == 1) + 0.5 * eras_left
+        elif landmark == BARRACKS:
+            total += 1.5 * eras_left
+        elif landmark == LIGHTHOUSE:
+            total += 0.5 * (len(player.territory) // 2) + 0.3 * eras_left
+        else:
+            total += 0.8 * eras_left
+    return total
+
+
+civs.BOT_VALUES.append(abilities_value)
 
 
 # -- rebalancing: a resource lost at the end of the first income turn ------------------------
