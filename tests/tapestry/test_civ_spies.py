@@ -188,3 +188,18 @@ def test_the_bots_copy() -> None:
     state, log = play_bots(KEY, bots, b"spies-bots")
     assert state.seats[0].civ_tokens.get(KEY)
     assert state_bytes(state) == refold(KEY, log, 3)
+
+
+def test_a_copied_espionage_copies_in_turn() -> None:
+    """A neighbour's Espionage copied by the Spy copies in turn a visible WHEN PLAYED card (as a
+    Herald's borrowed Espionage: ``herald_spy``)."""
+    state = spy()
+    state.seats[1].mat = [Played(card=card("espionage"), era=1)]
+    state.seats[0].mat = [
+        Played(card=card("feudalism"), era=1),
+        Played(card=card("dystopia"), era=2),
+    ]
+    income(state)
+    answer(state, copy(sp.TAPESTRY, 1, 0))
+    assert state.agenda[-1].kind == "herald_spy"
+    assert options(state) == [Choose(index=card("dystopia")), Choose(index=card("feudalism"))]

@@ -166,3 +166,28 @@ def test_the_bots_use_the_options() -> None:
     state, log = play_bots(KEY, bots, b"tinkerers-bots")
     assert state.seats[0].civ_tokens.get(KEY)
     assert state_bytes(state) == refold(KEY, log, 3)
+
+
+def test_gained_mid_game_gives_no_gift_and_works_from_the_next_income() -> None:
+    """The setup gift is for a starting Tinkerer only (« If starting civ »); a Tinkerer gained
+    during the game ("Règles générales") uses its options at its next income turns."""
+    state = tinkerer(3)
+    state.seats[0].civs = [civ_id("heralds"), civ_id(KEY)]
+    assert not any(f.source.endswith(KEY) for f in setup_frames(state, 0))
+    state.seats[0].tracks[SCIENCE] = [4]
+    income(state, era=3)
+    assert pick(tk.REFUND, SCIENCE) in options(state)
+
+
+def test_a_closed_track_takes_no_forward_option() -> None:
+    """A track closed to the seat (Theocracy closes science: ``tracks.blocked``) offers neither
+    match nor jump there (``decisions.json#tinkerers_options``); refund still works."""
+    state = tinkerer()
+    state.seats[1].tracks[SCIENCE] = [6]
+    state.seats[0].tracks[SCIENCE] = [1]
+    state.seats[1].civ_tokens["_dictatorship"] = [SCIENCE, 1]
+    income(state)
+    offered = {c.index for c in options(state) if isinstance(c, Choose)}
+    assert pick(tk.MATCH, SCIENCE).index not in offered
+    assert pick(tk.JUMP, SCIENCE).index not in offered
+    assert pick(tk.REFUND, SCIENCE).index in offered
