@@ -180,8 +180,8 @@ def test_gained_mid_game_gives_no_gift_and_works_from_the_next_income() -> None:
 
 
 def test_a_closed_track_takes_no_forward_option() -> None:
-    """A track closed to the seat (Theocracy closes science: ``tracks.blocked``) offers neither
-    match nor jump there (``decisions.json#tinkerers_options``); refund still works."""
+    """A track closed to the seat (an opponent's Dictatorship on science: ``tracks.blocked``) offers
+    neither match nor jump there (``decisions.json#tinkerers_options``); refund still works."""
     state = tinkerer()
     state.seats[1].tracks[SCIENCE] = [6]
     state.seats[0].tracks[SCIENCE] = [1]
