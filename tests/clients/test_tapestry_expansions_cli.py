@@ -105,3 +105,18 @@ def test_terminal_describes_the_spies_tinkerers_and_utilitarians() -> None:
     assert said("tinkerers", 3 * 100 + 0 * 10) == "jump to the next bonus on exploration (token 0)"
     assert said("utilitarians_place", 10) == "a token on Forge (#10)"
     assert said("utilitarians_move", 3).startswith("move the token from Academy")
+
+
+def test_terminal_shows_the_plans_and_ploys_mats_tokens() -> None:
+    """The seats' tables and "You" name the Spies' and Tinkerers' options used and the landmarks
+    holding the Utilitarians' tokens (``civ_tokens``, as a list or an ``IntList``)."""
+    from annales_cli.render_tapestry import mat_tokens_text
+
+    seat = {"civ_tokens": {"spies": {"values": [1, 3]}, "tinkerers": [0, 3]}}
+    assert mat_tokens_text(seat) == (
+        "spies options used: tile, tech card; tinkerers options used: refund, jump"
+    )
+    assert mat_tokens_text({"civ_tokens": {"utilitarians": [10, 3]}}) == (
+        "utilitarian tokens on: Forge (#10), Academy (#3)"
+    )
+    assert mat_tokens_text({"civ_tokens": {}}) == ""

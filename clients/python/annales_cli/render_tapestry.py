@@ -213,7 +213,7 @@ def _cards_table(view: Mapping[str, Any], names: Sequence[str]) -> Table:
             tech or "-",
             mat or "-",
             _names("landmark", seat.get("landmarks", [])),
-            tiles,
+            tiles + (f"; {mat_tokens_text(seat)}" if mat_tokens_text(seat) else ""),
         )
     return table
 
@@ -329,6 +329,30 @@ def _decision(view: Mapping[str, Any], names: Sequence[str]) -> Text:
     return text
 
 
+def _civ_tokens(seat: Mapping[str, Any], key: str) -> list[int]:
+    """A seat's ``civ_tokens[key]`` (a list, or an ``IntList`` as ``{"values": [...]}``)."""
+    found = (seat.get("civ_tokens") or {}).get(key)
+    if isinstance(found, Mapping):
+        found = found.get("values", [])
+    return [int(v) for v in found or []]
+
+
+def mat_tokens_text(seat: Mapping[str, Any]) -> str:
+    """The Plans & Ploys mats' tokens of a seat in words: the Spies' and Tinkerers' options
+    used, the landmarks holding the Utilitarians' tokens ("" when none)."""
+    parts: list[str] = []
+    for key, names_of in (("spies", SPY_OPTIONS), ("tinkerers", TINKER_OPTIONS)):
+        used = _civ_tokens(seat, key)
+        if used:
+            short = [n.split(" ")[0] if key == "tinkerers" else n for n in names_of]
+            said = ", ".join(short[u] for u in used if 0 <= u < len(short))
+            parts.append(f"{key} options used: {said}")
+    landmarks = _civ_tokens(seat, "utilitarians")
+    if landmarks:
+        parts.append(f"utilitarian tokens on: {_names('landmark', landmarks)}")
+    return "; ".join(parts)
+
+
 def _you(view: Mapping[str, Any], names: Sequence[str]) -> Text | None:
     viewer = view.get("viewer")
     seats: Sequence[Mapping[str, Any]] = view.get("seats", [])
@@ -343,6 +367,9 @@ def _you(view: Mapping[str, Any], names: Sequence[str]) -> Text | None:
         tracks.append(f"{track} {position}" + (f" ({name})" if name else ""))
     text.append(f"\n  tracks: {', '.join(tracks)}")
     text.append(f"\n  hand: {_names('tapestry', me.get('hand') or [])}")
+    tokens = mat_tokens_text(me)
+    if tokens:
+        text.append(f"\n  civilization mat: {tokens}")
     offer = me.get("civ_offer")
     if offer:
         text.append(f"\n  civilizations dealt: {_names('civilization', offer)}")
