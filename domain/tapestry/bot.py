@@ -45,10 +45,13 @@ from typing import Any, NamedTuple
 from domain.bots import Bot
 from domain.core import Chance, Command, Game
 from domain.tapestry import capital as cap
+from domain.tapestry import civ_collectors as collectors
+from domain.tapestry import civ_urban_planners as urban_planners
 from domain.tapestry import content as C
-from domain.tapestry.civs import BOT_VALUES
+from domain.tapestry.civs import BOT_VALUES, has_civ
 from domain.tapestry.commands import (
     Advance,
+    Choose,
     ChooseCapital,
     ChooseCivilization,
     Explore,
@@ -341,10 +344,24 @@ def seat_value(state: TapestryState, seat: int) -> float:
     value += CARD * len(player.hand) + TILE * (len(player.territory) + len(player.space))
     value += sum(TECH + TECH_ROW * owned.row for owned in player.tech)
     value += LANDMARK * len(player.landmarks) + TERRITORY * known.territories
-    value += known.packing
-    for civ_value in BOT_VALUES:  # what a civilization's mat still holds (Utilitarians)
-        value += civ_value(state, seat)
+    value += known.packing + civ_mat_value(state, seat)
     return value + agenda_value(state, seat, known)
+
+
+def civ_mat_value(state: TapestryState, seat: int) -> float:
+    """The VP a civilization mat will score at the end as it stands now: the Collectors'
+    spaces filled (and their rewards), the Urban Planners' largest group of landmarks; then what
+    the mats registered in ``civs.BOT_VALUES`` estimate (the Utilitarians'); 0 for other mats."""
+    player = state.seats[seat]
+    value = 0.0
+    if has_civ(state, seat, collectors.KEY):  # with each space's reward (a resource), which
+        filled = collectors.filled(state, seat)  # waits as a decision the agenda does not value
+        value += collectors.FINAL_VP[filled] + RESOURCE_VALUE[_era(player)] * filled
+    if has_civ(state, seat, urban_planners.KEY):
+        value += urban_planners.group_vp(urban_planners.largest_group(player))
+    for civ_value in BOT_VALUES:  # other mats' own estimates (the Utilitarians' abilities)
+        value += civ_value(state, seat)
+    return value
 
 
 def evaluate(state: TapestryState, seat: int) -> float:
@@ -397,8 +414,10 @@ class TapestryBot(Bot):
             return chance.choice(actions)
         lookahead = Chance(self.seed + b"/lookahead", self._step)
         top = state.agenda[-1]
-        if top.kind == "turn":
+        if top.kind == "turn" and not any(isinstance(a, Choose) for a in actions):
             return self._turn(state, seat, actions, chance, lookahead)
+        if top.kind == "turn":  # landmarks parked by the Urban Planners: built first
+            return min((a for a in actions if isinstance(a, Choose)), key=lambda a: a.index)
         return self._best(state, seat, actions, chance, lookahead)[0]
 
     @staticmethod
@@ -523,7 +542,9 @@ def _placements(
     ``None``: it is looked at one ply ahead."""
     player = state.seats[seat]
     mask = _mask_of(player)
-    if not player.grid_filled:
+    if not player.grid_filled or (
+        building == "landmark" and has_civ(state, seat, urban_planners.KEY)
+    ):  # the Urban Planners' landmarks: their group is scored one ply ahead
         return lambda action: None
     lines, packing, districts = capital_terms(mask)
     era = _era(player)

@@ -64,7 +64,13 @@ GAINABLE: tuple[str, ...] = (
 #: implemented expansion civilizations, by box: dealt and gained only when their box is in
 #: play (their modules, under ``domain.tapestry.expansions``, register them).
 BOX_CIVILIZATIONS: dict[str, list[str]] = {
-    "arts_and_architecture": ["gamblers", "relentless", "renegades"],
+    "arts_and_architecture": [
+        "collectors",
+        "gamblers",
+        "relentless",
+        "renegades",
+        "urban_planners",
+    ],
     "fantasies_and_futures": [
         "celestials",
         "elder_ones",

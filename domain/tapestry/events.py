@@ -439,6 +439,18 @@ class SkyCapitalMoved(Event, frozen=True, kw_only=True):
     start: bool = False
 
 
+class Collected(Event, frozen=True, kw_only=True):
+    """Collectors: ``seat`` put a component it just gained on space ``slot`` of its mat (0
+    outpost, 1 house, 2 landmark, 3 tapestry card, 4 territory tile, 5 tech card); ``item``
+    is the landmark, card or tile id (1 for an outpost or a house). The component leaves its
+    usual place (outpost supply, hand, tile supply, tech cards). The tapestry card and the
+    territory tile lie face down: other seats receive ``item`` 0 until the game is over."""
+
+    seat: int
+    slot: int
+    item: int
+
+
 class PiecePlaced(Event, frozen=True, kw_only=True):
     """``seat`` put a piece other than an outpost on board hex ``hex``: an income building or
     landmark gained by the Nomads (``piece`` ``"building"``; ``building`` its type or
@@ -539,6 +551,7 @@ TapestryEvent = (
     | BuildingsSwapped
     | ClanPlaced
     | SkyCapitalMoved
+    | Collected
     | SoloEvent
     | CivilizationsOffered
     | DieRolled

@@ -15,10 +15,12 @@ from domain.tapestry import events as ev
 from domain.tapestry.solo.fold import fold_solo
 from domain.tapestry.state import (
     BUILDINGS,
+    COLLECTORS,
     CONTROLLING_PIECES,
     OVER,
     PLAY,
     RESOURCES,
+    SHELF,
     TRACK_IDS,
     HexState,
     Outpost,
@@ -284,6 +286,23 @@ def _cards(state: TapestryState, event: Any) -> None:
         state.tapestry_discard.extend(event.cards)
     elif isinstance(event, ev.CivTokensSet):
         state.seats[event.seat].civ_tokens[event.key] = list(event.values)
+    elif isinstance(event, ev.Collected):
+        _collected(state.seats[event.seat], event)
+
+
+def _collected(seat: SeatState, event: ev.Collected) -> None:
+    """A component leaves its usual place for a space of the Collectors' mat."""
+    what = SHELF[event.slot]
+    if what == "outpost":
+        seat.outposts -= 1
+    elif what == "tapestry":
+        _remove(seat.hand, (event.item,))
+    elif what == "territory":
+        _remove(seat.territory, (event.item,))
+    elif what == "tech":
+        seat.tech = [t for t in seat.tech if t.card != event.item]
+    values = seat.civ_tokens.setdefault(COLLECTORS, [0] * (len(SHELF) + 1))
+    values[event.slot] = event.item
 
 
 #: civ_tokens keys of the Mystics: sealed predictions, and the counts revealed at the end.

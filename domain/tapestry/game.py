@@ -30,6 +30,7 @@ from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
     cards,
     civ_architects,
     civ_celestials,
+    civ_collectors,
     civ_craftsmen,
     civ_elder_ones,
     civ_faefolk,
@@ -46,6 +47,7 @@ from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
     civ_relentless,
     civ_renegades,
     civ_traders,
+    civ_urban_planners,
     civ_weefolk,
     civ_werefolk,
     civs,
@@ -251,6 +253,11 @@ PROMPTS: dict[str, tuple[str, str]] = {
         "illuminati_advance",
         "An opponent took the science die from your mat: advance on the track rolled (0), "
         "without benefit or bonus, or decline.",
+    ),
+    "collectors": (
+        "collectors",
+        "Put the tapestry card, territory tile or tech card just gained (its id) on your "
+        "Collectors mat for its reward, or decline.",
     ),
     "renegades": (
         "renegades",
@@ -508,7 +515,7 @@ class TapestryGame(Game[TapestryState]):
 
     def notes(self, state: TapestryState) -> tuple[str, ...]:
         """For each box in play, the components left out because no source gives them."""
-        return inventory.notes(state.rules.expansions)
+        return civ_urban_planners.notes(inventory.notes(state.rules.expansions))
 
 
 class TapestryGame2(TapestryGame):

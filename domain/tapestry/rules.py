@@ -16,7 +16,9 @@ from domain.tapestry import content as C
 from domain.tapestry import hexmap
 from domain.tapestry.state import (
     BUILDINGS,
+    COLLECTORS,
     RESOURCES,
+    SHELF,
     TRACK_IDS,
     UNCONQUERABLE_PIECES,
     SeatState,
@@ -263,12 +265,20 @@ def advance_cost(track: str, space: int) -> tuple[str, ...]:
 
 
 # -- decks ---------------------------------------------------------------------------------
+def collected(seat: SeatState, what: str) -> int:
+    """The id of the ``what`` (a name of :data:`~domain.tapestry.state.SHELF`) on ``seat``'s
+    Collectors mat (0: none); components there are out of the decks."""
+    values = seat.civ_tokens.get(COLLECTORS)
+    return values[SHELF.index(what)] if values else 0
+
+
 def tech_deck(state: TapestryState) -> list[int]:
     """Tech cards still in the deck (not displayed, owned, discarded or removed by the
     "VARIANTES" option), ascending."""
     used = set(state.tech_display) | set(state.tech_discard) | set(state.rules.removed_tech)
     for seat in state.seats:
         used.update(t.card for t in seat.tech)
+        used.add(collected(seat, "tech"))
     return [card for card in sorted(C.TECH_CARDS) if card not in used]
 
 
@@ -289,6 +299,9 @@ def tapestry_deck(state: TapestryState) -> list[int]:
             counts[card] -= 1
         for played in seat.mat:
             counts[played.card] -= 1
+        shelved = collected(seat, "tapestry")
+        if shelved:
+            counts[shelved] -= 1
     return [card for card in sorted(counts) for _ in range(max(0, counts[card]))]
 
 
@@ -297,6 +310,7 @@ def territory_deck(state: TapestryState) -> list[int]:
     used = set(state.territory_out)
     for seat in state.seats:
         used.update(seat.territory)
+        used.add(collected(seat, "territory"))
     used.update(cell.tile for cell in state.hexes if cell.tile >= 0)
     return [tile for tile in sorted(C.TERRITORY_TILES) if tile not in used]
 
@@ -348,8 +362,14 @@ def buildings_of(seat: SeatState, building: str) -> int:
 
 
 def tapestry_count(seat: SeatState) -> int:
-    """Tapestry cards in hand and on the income mat."""
-    return len(seat.hand) + len(seat.mat)
+    """Tapestry cards in hand and on the income mat (and one on a Collectors mat: shelved
+    components still count as the seat's for scoring, facts folder ``civilizations.json#21``)."""
+    return len(seat.hand) + len(seat.mat) + bool(collected(seat, "tapestry"))
+
+
+def tech_count(seat: SeatState) -> int:
+    """Tech cards the seat owns (and one on a Collectors mat, as for :func:`tapestry_count`)."""
+    return len(seat.tech) + bool(collected(seat, "tech"))
 
 
 #: civ_tokens key of the THIS ERA card an Espionage copied: (card, era of the Espionage).

@@ -21,6 +21,7 @@ from domain.tapestry.rules import (
     capital_score,
     controlled,
     tapestry_count,
+    tech_count,
     track_index,
 )
 from domain.tapestry.state import TRACK_IDS, Frame, SeatState, TapestryState
@@ -52,7 +53,7 @@ for _building in ("market", "house", "farm", "armory"):
     _per(_building_count(_building), f"vp_per_{_building}")
 for _track in TRACK_IDS:
     _per(_track_position(_track), f"vp_per_{_track}_space")
-_per(_seat(lambda s: len(s.tech)), "vp_per_tech_card")
+_per(_seat(tech_count), "vp_per_tech_card")
 _per(_seat(lambda s: len(s.territory)), "vp_per_territory_tile_in_supply")
 _per(_seat(tapestry_count), "vp_per_tapestry_card")
 _per(_seat(lambda s: len(s.hand)), "vp_per_tapestry_card_in_hand")

@@ -31,6 +31,12 @@ BUILDINGS: tuple[str, ...] = ("market", "house", "farm", "armory")
 #: the expansion boxes, in the order of the rulebook's MATÉRIEL table (its column order:
 #: Manœuvres & Manigances, Arts & Architecture, Fictions & Futurs).
 EXPANSIONS: tuple[str, ...] = ("plans_and_ploys", "arts_and_architecture", "fantasies_and_futures")
+#: civ_tokens key of the Collectors' mat (Arts & Architecture): one entry per space of
+#: :data:`SHELF` (0: empty, else the id of what lies there, 1 for an outpost or a house), then
+#: the turn number of the seat's last income turn (``domain.tapestry.civ_collectors``).
+COLLECTORS = "collectors"
+#: the spaces of the Collectors' mat, in order: what each may hold.
+SHELF: tuple[str, ...] = ("outpost", "house", "landmark", "tapestry", "territory", "tech")
 
 
 class TapestryOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

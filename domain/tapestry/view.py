@@ -3,8 +3,9 @@
 Public: the map, every track, resources, VP, buildings and capitals, tech cards, territory and
 space tiles in supply (kept face up), face-up tapestry cards on mats, hand sizes, achievements
 and landmarks, the pending decision. Private to a seat: its tapestry hand (also shown to a
-neighbouring Spy while the Spy decides its copy, :data:`HAND_PEEKS`), the
-civilizations dealt to it and its Mystics predictions (until they are scored). Secret to
+neighbouring Spy while the Spy decides its copy, :data:`HAND_PEEKS`), the civilizations dealt
+to it, its Mystics predictions (until they are scored) and the tapestry card and territory
+tile face down on its Collectors mat. Secret to
 everyone: a tapestry card laid face down from the deck (shown as card 0), and deck orders
 (never stored: draws are uniform at draw time).
 """
@@ -22,13 +23,24 @@ from domain.tapestry.engine import current_options
 from domain.tapestry.events import (
     CivilizationsDealt,
     CivilizationsOffered,
+    Collected,
     PredictionMade,
     TapestryDrawn,
     TapestryPlayed,
 )
 from domain.tapestry.evolve import MYSTICS, MYSTICS_REVEALED
 from domain.tapestry.solo.view import SoloView, redact_solo, solo_view
-from domain.tapestry.state import OVER, SETUP, Frame, HexState, Played, TapestryState, TechOwned
+from domain.tapestry.state import (
+    COLLECTORS,
+    OVER,
+    SETUP,
+    SHELF,
+    Frame,
+    HexState,
+    Played,
+    TapestryState,
+    TechOwned,
+)
 
 #: civ_tokens keys private to their seat until a second key appears (their reveal): the
 #: Mystics' sealed predictions, until they are scored.
@@ -38,6 +50,19 @@ PRIVATE_CIV_TOKENS: dict[str, str] = {MYSTICS: MYSTICS_REVEALED}
 #: checks ``(state, viewer, seat) -> bool`` that let a viewer see another seat's tapestry hand
 #: (the Spies, :mod:`domain.tapestry.expansions.civ_spies`, register theirs).
 HAND_PEEKS: list[Callable[[TapestryState, int | None, int], bool]] = []
+
+
+#: civ_tokens entries shown to other seats as -1 when filled (a component face down): the
+#: Collectors' tapestry card and territory tile (``SHELF`` positions).
+FACE_DOWN_CIV_TOKENS: dict[str, tuple[int, ...]] = {
+    COLLECTORS: (SHELF.index("tapestry"), SHELF.index("territory"))
+}
+
+
+def _shown(key: str, values: list[int], own: bool) -> tuple[int, ...]:
+    """A civ_tokens entry as a viewer may see it (face-down components as -1)."""
+    hidden = () if own else FACE_DOWN_CIV_TOKENS.get(key, ())
+    return tuple(-1 if i in hidden and v else v for i, v in enumerate(values))
 
 
 def sealed_key(tokens: dict[str, list[int]], key: str) -> bool:
@@ -147,7 +172,7 @@ def seat_view(state: TapestryState, index: int, viewer: int | None) -> SeatView:
         finished=seat.finished,
         achievements=tuple(seat.achievements),
         civ_tokens={
-            k: tuple(v)
+            k: _shown(k, v, own)
             for k, v in seat.civ_tokens.items()
             if own or not sealed_key(seat.civ_tokens, k)
         },
@@ -222,6 +247,13 @@ def redact(state: TapestryState, event: Event, viewer: int | None) -> Event:
         and sealed_key(state.seats[event.seat].civ_tokens, MYSTICS)
     ):
         return PredictionMade(seat=event.seat, category=event.category, value=0)
+    if (
+        isinstance(event, Collected)
+        and event.seat != viewer
+        and state.phase != OVER
+        and event.slot in FACE_DOWN_CIV_TOKENS[COLLECTORS]
+    ):
+        return Collected(seat=event.seat, slot=event.slot, item=0)
     if isinstance(event, TapestryDrawn) and event.seat != viewer and state.phase != OVER:
         return TapestryDrawn(seat=event.seat, count=event.count)
     if isinstance(event, CivilizationsDealt) and event.seat != viewer and state.phase != OVER:

@@ -36,6 +36,7 @@ from domain.tapestry.events import (
     CivilizationsDealt,
     CivilizationsOffered,
     ClanPlaced,
+    Collected,
     DieRolled,
     OutpostRaised,
     PiecePlaced,
@@ -206,6 +207,8 @@ HAND_EVENTS: tuple[Any, ...] = (
     ClanPlaced(seat=2, owner=0, row=4, col=4, set_aside="farm"),  # Weefolk, a full capital
     SkyCapitalMoved(seat=1, hex=7, start=True),  # Celestials' setup
     SkyCapitalMoved(seat=1, hex=8),  # Celestials' income move
+    Collected(seat=0, slot=2, item=7),  # Collectors: a landmark shelved
+    Collected(seat=0, slot=3, item=0),  # Collectors: a tapestry card, redacted
     AutomaTrapChecked(hex=5, revealed=(9, 42), trap=True),  # solo: a human conquest
     ShadowEmpireAchievementEarned(achievement=1),
     AutomaCivilizationAdded(civilization=3),  # solo level 6 (sampled games play level 2)
@@ -272,6 +275,7 @@ def test_most_event_classes_are_met_in_play(samples: Samples) -> None:
         "TechDiscarded", "TrackCompleted", "TrapPlayed", "PlotsCleared", "TerritoryTileGiven",
         "TapestryReshuffled", "PiecePlaced", "PredictionMade", "PredictionsRevealed",
         "TechTaken", "PlotsBlocked", "BuildingsSwapped", "ClanPlaced", "SkyCapitalMoved",
+        "Collected",
         "AutomaTrapChecked", "ShadowEmpireAchievementEarned",
         "AutomaCivilizationAdded", "AutomaPriorityDrawn",
         "CivilizationsOffered", "DieRolled",

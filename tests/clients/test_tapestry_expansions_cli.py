@@ -86,6 +86,94 @@ def test_terminal_describes_the_treasure_hunters() -> None:
     assert "DieRolled" in line and "5 VP" in line and "die red" in line
 
 
+def test_terminal_shows_the_collectors_and_urban_planners_mats() -> None:
+    """The terminal shows what lies on a Collectors mat (face-down ones as such) and the
+    landmarks parked by the Urban Planners, and names their answers."""
+    from annales_cli.render import describe_action
+    from annales_cli.render_tapestry import civ_mats
+    from annales_client.games import command_to_action
+
+    from domain.tapestry.commands import Choose
+
+    seat = {"civ_tokens": {"collectors": {"values": [1, 0, 2, -1, 0, 0, 5]}}}
+    assert (
+        civ_mats(seat) == "collected: outpost, landmark Apothecary (#2), tapestry card (face down)"
+    )
+    assert civ_mats({"civ_tokens": {"urban_planners": [6]}}) == "parked: Barracks (#6)"
+    assert civ_mats({"civ_tokens": {}}) == ""
+    names = ["ann", "bob"]
+    park = command_to_action("tapestry", Choose(index=200))
+    assert "Urban Planners mat" in describe_action(park, {"frame": {"kind": "build"}}, names)
+    shelve = command_to_action("tapestry", Choose(index=100))
+    assert describe_action(shelve, {"frame": {"kind": "conquer"}}, names) == (
+        "put the outpost on the Collectors mat for its reward"
+    )
+    build = command_to_action("tapestry", Choose(index=6))
+    assert "Barracks" in describe_action(build, {"frame": {"kind": "turn"}}, names)
+    card = command_to_action("tapestry", Choose(index=31))
+    tile = describe_action(card, {"frame": {"kind": "collectors", "ints": [4, 31]}}, names)
+    assert tile == "put the territory tile #31 on the Collectors mat"
+
+
+def test_terminal_describes_the_plans_and_ploys_mats() -> None:
+    """The terminal names the Aliens', Infiltrators', Islanders' and Advisors' choices, shows
+    what their mats hold, and describes a card handed over (``TapestryGiven``) and a tile put
+    on the island (``IslandTileExplored``)."""
+    from annales.v1 import annales_pb2 as pb
+    from annales.v1 import tapestry_pb2 as tp
+    from annales_cli.render import describe_action, describe_event
+    from annales_cli.render_tapestry_pp import mat_parts
+    from annales_client.games import command_to_action
+
+    from domain.tapestry.commands import Choose
+
+    names = ["ann", "bob", "cy"]
+
+    def said(kind: str, index: int) -> str:
+        action = command_to_action("tapestry", Choose(index=index))
+        return describe_action(action, {"frame": {"kind": kind, "ints": []}}, names)
+
+    assert said("aliens", 105) == (
+        "throw the mat's space tile away, then explore space tile #5 onto the mat paying a resource"
+    )
+    assert said("aliens", 0) == "gain a resource of choice"
+    assert said("infiltrators", 1002) == "mark cy#2's capital"
+    assert said("infiltrators", 12) == "put an outpost beside the lone outpost at hex 12"
+    assert said("islanders", 10023) == "territory tile #2 turned 3 on the island's hex 1"
+    assert said("explore", 20071) == "territory tile #7 turned 1 on the island's hex 2"
+    assert said("islanders_gained", 1) == "give them back and draw another"
+    assert said("advisors_gift", 72).endswith("to cy#2 (5 VP)")
+    seat = {
+        "civ_tokens": {
+            "aliens": [5],
+            "islanders": [2, 0, 0, 0, 7, 3, 0, 0, 0, 0, 0, 0],
+            "infiltrators": [0, 2, 1],
+        }
+    }
+    assert mat_parts(seat, names) == [
+        "Aliens' mat: space 5",
+        "island 1:#2/0, 3:#7/3",
+        "marks bob#1 2, cy#2 1",
+    ]
+    island = pb.GameEvent(
+        seq=9,
+        seat=0,
+        kind="IslandTileExplored",
+        tapestry=tp.TapestryEvent(
+            island_tile_explored=tp.TapestryIslandTileExplored(seat=0, hex=3, tile=21, rotation=5)
+        ),
+    )
+    assert "the island's hex 3" in describe_event(island, names)
+    given = pb.GameEvent(
+        seq=10,
+        seat=0,
+        kind="TapestryGiven",
+        tapestry=tp.TapestryEvent(tapestry_given=tp.TapestryTapestryGiven(seat=0, to=1, card=7)),
+    )
+    line = describe_event(given, names)
+    assert "TapestryGiven" in line and "to bob#1" in line
+
+
 def test_terminal_describes_the_spies_tinkerers_and_utilitarians() -> None:
     """The terminal names a Spy's copy (neighbour and what is copied), a Tinkerer's option
     (option, track, token) and the Utilitarians' token decisions (the landmark)."""
@@ -110,13 +198,13 @@ def test_terminal_describes_the_spies_tinkerers_and_utilitarians() -> None:
 def test_terminal_shows_the_plans_and_ploys_mats_tokens() -> None:
     """The seats' tables and "You" name the Spies' and Tinkerers' options used and the landmarks
     holding the Utilitarians' tokens (``civ_tokens``, as a list or an ``IntList``)."""
-    from annales_cli.render_tapestry import mat_tokens_text
+    from annales_cli.render_tapestry import civ_mats, mat_tokens_text
 
     seat = {"civ_tokens": {"spies": {"values": [1, 3]}, "tinkerers": [0, 3]}}
     assert mat_tokens_text(seat) == (
         "spies options used: tile, tech card; tinkerers options used: refund, jump"
     )
-    assert mat_tokens_text({"civ_tokens": {"utilitarians": [10, 3]}}) == (
+    assert civ_mats({"civ_tokens": {"utilitarians": [10, 3]}}) == (
         "utilitarian tokens on: Forge (#10), Academy (#3)"
     )
     assert mat_tokens_text({"civ_tokens": {}}) == ""

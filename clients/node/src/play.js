@@ -30,6 +30,7 @@
 import { parseArgs } from "node:util";
 import { AnnalesClient, AnnalesError } from "./client.js";
 import { mulberry32, seedOf } from "./prng.js";
+import { UsageError, runScript } from "./script.js";
 
 export { mulberry32, seedOf };
 
@@ -74,8 +75,6 @@ function options(argv) {
     watchGraceMs: numbers["watch-grace-ms"],
   };
 }
-
-class UsageError extends Error {}
 
 /** The Automa level of `--solo-tapestry` (0: a Rise & Fall game, the default). */
 function soloLevel(text) {
@@ -374,31 +373,4 @@ async function play(opts) {
   }
 }
 
-async function main() {
-  let opts;
-  try {
-    opts = options(process.argv.slice(2));
-  } catch (error) {
-    process.stderr.write(`${error.message}\n${USAGE}\n`);
-    return 2;
-  }
-  if (opts.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
-  try {
-    const summary = await play(opts);
-    process.stdout.write(`${JSON.stringify(summary)}\n`);
-    return 0;
-  } catch (error) {
-    const detail =
-      error instanceof AnnalesError
-        ? { error: error.message, code: error.codeName, reason: error.reason, info: error.info }
-        : { error: String(error?.stack ?? error) };
-    process.stderr.write(`play.js failed: ${JSON.stringify(detail)}\n`);
-    return 1;
-  }
-}
-
-const code = await main();
-process.exitCode = code;
+process.exitCode = await runScript("play.js", USAGE, options, play);

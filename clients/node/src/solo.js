@@ -19,14 +19,13 @@
 // exits 0; on any failure prints the reason on stderr and exits 1 (2 for bad arguments).
 
 import { parseArgs } from "node:util";
-import { AnnalesClient, AnnalesError } from "./client.js";
+import { AnnalesClient } from "./client.js";
 import { mulberry32, seedOf } from "./prng.js";
+import { UsageError, runScript } from "./script.js";
 
 const USAGE = `usage: node src/solo.js [--target HOST:PORT] [--seed N] [--difficulty LEVEL]
                         [--nation NATION] [--civ-nation NATION] [--max-commands N]`;
 const LEVELS = ["chieftain", "warlord", "imperator", "sovereign", "overlord"];
-
-class UsageError extends Error {}
 
 function options(argv) {
   const { values } = parseArgs({
@@ -139,29 +138,4 @@ async function solo(opts) {
   }
 }
 
-async function main() {
-  let opts;
-  try {
-    opts = options(process.argv.slice(2));
-  } catch (error) {
-    process.stderr.write(`${error.message}\n${USAGE}\n`);
-    return 2;
-  }
-  if (opts.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
-  try {
-    process.stdout.write(`${JSON.stringify(await solo(opts))}\n`);
-    return 0;
-  } catch (error) {
-    const detail =
-      error instanceof AnnalesError
-        ? { error: error.message, code: error.codeName, reason: error.reason, info: error.info }
-        : { error: String(error?.stack ?? error) };
-    process.stderr.write(`solo.js failed: ${JSON.stringify(detail)}\n`);
-    return 1;
-  }
-}
-
-process.exitCode = await main();
+process.exitCode = await runScript("solo.js", USAGE, options, solo);

@@ -207,15 +207,57 @@ def _cards_table(view: Mapping[str, Any], names: Sequence[str]) -> Table:
         if seat.get("space"):
             tiles += f"; space {', '.join(str(t) for t in seat['space'])}"
         hand = seat.get("hand")
+        mats = civ_mats(seat)
         table.add_row(
             seat_name(names, number),
             _names("tapestry", hand) if hand is not None else "hidden",
             tech or "-",
             mat or "-",
-            _names("landmark", seat.get("landmarks", [])),
-            tiles + (f"; {mat_tokens_text(seat)}" if mat_tokens_text(seat) else ""),
+            _names("landmark", seat.get("landmarks", [])) + (f"\n{mats}" if mats else ""),
+            tiles,
         )
     return table
+
+
+#: the spaces of the Collectors' mat, in order, and the kind of id each holds ("": none).
+_SHELF = (
+    ("outpost", ""),
+    ("house", ""),
+    ("landmark", "landmark"),
+    ("tapestry card", "tapestry"),
+    ("territory tile", ""),
+    ("tech card", "tech"),
+)
+
+
+def _ints(value: Any) -> list[int]:
+    """A civ_tokens entry as a list of ints (a plain list, or the proto's ``values``)."""
+    items = value.get("values", []) if isinstance(value, Mapping) else value
+    return [int(v) for v in items or []]
+
+
+def civ_mats(seat: Mapping[str, Any]) -> str:
+    """What lies on a seat's Collectors, Urban Planners, Spies, Tinkerers and Utilitarians mats
+    ("" when none is held)."""
+    tokens: Mapping[str, Any] = seat.get("civ_tokens") or {}
+    parts: list[str] = []
+    shelf = _ints(tokens.get("collectors", []))[: len(_SHELF)]
+    if any(shelf):
+        kept = []
+        for (label, kind), item in zip(_SHELF, shelf, strict=False):
+            if item < 0:
+                kept.append(f"{label} (face down)")
+            elif item and kind:
+                kept.append(f"{label} {content_name(kind, item)}")
+            elif item:
+                kept.append(label + (f" #{item}" if label == "territory tile" else ""))
+        parts.append("collected: " + ", ".join(kept))
+    parked = _ints(tokens.get("urban_planners", []))
+    if parked:
+        parts.append(f"parked: {_names('landmark', parked)}")
+    if mat_tokens_text(seat):
+        parts.append(mat_tokens_text(seat))
+    return "; ".join(parts)
 
 
 def _capital(seat: Mapping[str, Any], names: Sequence[str]) -> Text:
@@ -367,9 +409,9 @@ def _you(view: Mapping[str, Any], names: Sequence[str]) -> Text | None:
         tracks.append(f"{track} {position}" + (f" ({name})" if name else ""))
     text.append(f"\n  tracks: {', '.join(tracks)}")
     text.append(f"\n  hand: {_names('tapestry', me.get('hand') or [])}")
-    tokens = mat_tokens_text(me)
-    if tokens:
-        text.append(f"\n  civilization mat: {tokens}")
+    mats = civ_mats(me)
+    if mats:
+        text.append(f"\n  civilization mat: {mats}")
     offer = me.get("civ_offer")
     if offer:
         text.append(f"\n  civilizations dealt: {_names('civilization', offer)}")
@@ -470,6 +512,17 @@ def _choose_text(index: int, view: Mapping[str, Any], names: Sequence[str]) -> s
             if index > 0
             else f"pay {5 * k} VP for {k} resource(s)"
         )
+    if kind == "collectors" and ints:
+        label, what = _SHELF[ints[0]] if 0 <= ints[0] < len(_SHELF) else ("?", "")
+        shown = content_name(what, index) if what else f"#{index}"
+        return f"put the {label} {shown} on the Collectors mat"
+    if kind == "build" and index >= 200:
+        return "park the landmark on the Urban Planners mat (build it on a later turn)"
+    if kind in ("build", "conquer") and index >= 100:
+        label = _SHELF[index - 100][0] if index - 100 < len(_SHELF) else "?"
+        return f"put the {label} on the Collectors mat for its reward"
+    if kind == "turn":
+        return f"first build the parked landmark {content_name('landmark', index)}"
     if kind == "olympic":
         return "pay a worker for 10 VP"
     if kind == "exploitation":
