@@ -368,21 +368,36 @@ def _random_civ(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
     ]
     if not pool:
         return
-    if ctx.state.rules.draw_two_civilizations and len(pool) > 1:
+    drawn = 2 if ctx.state.rules.draw_two_civilizations else 1
+    for hook in CIV_DRAWS:
+        drawn = max(drawn, hook(ctx.state, seat))
+    if drawn > 1 and len(pool) > 1:
         # "VARIANTES": "piochez-en 2, gardez-en 1 et défaussez l'autre" (the kept one is
-        # public once gained; the other goes back to the deck, unseen by the others)
-        first = ctx.chance.choice(pool)
-        second = ctx.chance.choice([c for c in pool if c != first])
-        ctx.emit(ev.CivilizationsOffered(seat=seat, civilizations=(first, second)))
+        # public once gained; the others go back to the deck, unseen by the others)
+        offered: list[int] = []
+        for _ in range(min(drawn, len(pool))):
+            offered.append(ctx.chance.choice([c for c in pool if c not in offered]))
+        ctx.emit(ev.CivilizationsOffered(seat=seat, civilizations=tuple(offered)))
         ctx.push(Frame(kind="keep_civilization", seat=seat))
         return
     _gain_civ(ctx, seat, ctx.chance.choice(pool))
 
 
+#: hooks ``(state, seat) -> count``: how many civilizations ``seat`` draws to keep one when it
+#: gains a civilization (the largest answer wins; e.g. the Infiltrators draw 3).
+CIV_DRAWS: list[Callable[[TapestryState, int], int]] = []
+#: what gaining a civilization during the game adds, by key (``(ctx, seat)``), after
+#: ``CivilizationGained`` (e.g. the Advisors' three cards).
+ON_GAIN: dict[str, Callable[[Ctx, int], None]] = {}
+
+
 def _gain_civ(ctx: Ctx, seat: int, civ: int) -> None:
     ctx.emit(ev.CivilizationGained(seat=seat, civilization=civ))
-    if C.CIVILIZATIONS[civ].key == "entertainers":
+    key = C.CIVILIZATIONS[civ].key
+    if key == "entertainers":
         ctx.push(Frame(kind="civ_choice", seat=seat, token="entertainers", ints=(1,)))
+    if key in ON_GAIN:
+        ON_GAIN[key](ctx, seat)
 
 
 TOKENS["gain_random_civilization"] = _random_civ

@@ -388,6 +388,33 @@ class TapestryDiscarded(Event, frozen=True, kw_only=True):
     cards: tuple[int, ...]
 
 
+class TapestryGiven(Event, frozen=True, kw_only=True):
+    """``seat`` gave tapestry ``card`` from its hand to ``to``'s hand (the Advisors); the card
+    is 0 for every viewer but the two seats until the game ends."""
+
+    seat: int
+    to: int
+    card: int
+
+
+class IslandTileExplored(Event, frozen=True, kw_only=True):
+    """Islanders: ``seat`` put territory ``tile`` from its supply on hex ``hex`` (1-6) of the
+    island on its civilization mat, turned ``rotation``; the tile leaves the stack for good."""
+
+    seat: int
+    hex: int
+    tile: int
+    rotation: int
+
+
+class CivilizationReturned(Event, frozen=True, kw_only=True):
+    """``seat`` gave back ``civilization``, just gained (the Islanders' « May discard and draw
+    another »); it is out of the game."""
+
+    seat: int
+    civilization: int
+
+
 class CivTokensSet(Event, frozen=True, kw_only=True):
     """A civilization mat's counters of ``seat`` changed (``key``: civilization key)."""
 
@@ -541,6 +568,9 @@ TapestryEvent = (
     | TapestryReshuffled
     | TapestryPlayed
     | TapestryDiscarded
+    | TapestryGiven
+    | IslandTileExplored
+    | CivilizationReturned
     | CivTokensSet
     | GameEnded
     | TechTaken

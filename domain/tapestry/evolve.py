@@ -20,6 +20,7 @@ from domain.tapestry.state import (
     OVER,
     PLAY,
     RESOURCES,
+    SHARING_PIECES,
     SHELF,
     TRACK_IDS,
     HexState,
@@ -207,6 +208,20 @@ def _sky(state: TapestryState, event: ev.SkyCapitalMoved) -> None:
     state.hexes[event.hex].outposts.append(Outpost(seat=event.seat, piece="celestials"))
 
 
+#: civ_tokens key of the Islanders' mat: ``tile, rotation`` for each of its hexes 1-6.
+ISLANDERS, ISLAND_HEXES = "islanders", 6
+
+
+def _island(state: TapestryState, event: ev.IslandTileExplored) -> None:
+    """Islanders: a tile leaves the supply (and the stack) for a hex of the mat's island."""
+    seat = state.seats[event.seat]
+    _remove(seat.territory, (event.tile,))
+    state.territory_out.append(event.tile)
+    values = seat.civ_tokens.setdefault(ISLANDERS, [0] * (2 * ISLAND_HEXES))
+    values[2 * (event.hex - 1)] = event.tile
+    values[2 * (event.hex - 1) + 1] = event.rotation
+
+
 def _map(state: TapestryState, event: Any) -> None:
     if isinstance(event, ev.TerritoryTilesDrawn):
         state.seats[event.seat].territory.extend(event.tiles)
@@ -284,6 +299,14 @@ def _cards(state: TapestryState, event: Any) -> None:
     elif isinstance(event, ev.TapestryDiscarded):
         _remove(state.seats[event.seat].hand, event.cards)
         state.tapestry_discard.extend(event.cards)
+    elif isinstance(event, ev.TapestryGiven):
+        if event.card:  # 0: redacted (the hands it moves between are hidden from the viewer)
+            _remove(state.seats[event.seat].hand, (event.card,))
+            state.seats[event.to].hand.append(event.card)
+    elif isinstance(event, ev.IslandTileExplored):
+        _island(state, event)
+    elif isinstance(event, ev.CivilizationReturned):
+        _remove(state.seats[event.seat].civs, (event.civilization,))
     elif isinstance(event, ev.CivTokensSet):
         state.seats[event.seat].civ_tokens[event.key] = list(event.values)
     elif isinstance(event, ev.Collected):
@@ -318,6 +341,8 @@ def _pieces_and_predictions(state: TapestryState, event: Any) -> None:
             seat=event.seat, piece=event.piece, building=event.building, landmark=event.landmark
         )
         state.hexes[event.hex].outposts.append(piece)
+        if event.piece in SHARING_PIECES:  # an outpost from the seat's supply
+            state.seats[event.seat].outposts -= 1
     elif isinstance(event, ev.PredictionMade):
         values = state.seats[event.seat].civ_tokens.setdefault(MYSTICS, [0, 0, 0, 0])
         if 0 <= event.category < len(values):

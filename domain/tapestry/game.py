@@ -71,6 +71,10 @@ from domain.tapestry.engine import Ctx, answer_top, current_options, run
 from domain.tapestry.events import TapestryEvent
 from domain.tapestry.evolve import evolve as fold
 from domain.tapestry.expansions import (  # noqa: F401  (registers the boxes' civilizations)
+    civ_advisors,
+    civ_aliens,
+    civ_infiltrators,
+    civ_islanders,
     civ_recyclers,
     civ_riverfolk,
     civ_spies,
@@ -195,6 +199,36 @@ PROMPTS: dict[str, tuple[str, str]] = {
         "recyclers_keep",
         "Recyclers: keep one of the three tech cards drawn (its card id); the others are "
         "discarded.",
+    ),
+    "advisors_discard": (
+        "advisors_discard",
+        "Advisors: discard a tapestry card of your hand (its card id) for a resource of choice.",
+    ),
+    "advisors_give": (
+        "advisors_give",
+        "Advisors: give a neighbour about to draw a tapestry card one of yours (its card id), "
+        "then draw one; or decline.",
+    ),
+    "advisors_gift": (
+        "advisors_gift",
+        "Advisors: give a tapestry card to a neighbour for 5 VP (card id * 10 + their seat), "
+        "or decline.",
+    ),
+    "aliens": (
+        "aliens",
+        "Aliens: explore a space tile of your supply onto the mat (its id; + 100 to throw away "
+        "the tile there first and pay a resource), or gain a resource (0; 100: after throwing "
+        "the mat's tile away).",
+    ),
+    "infiltrators": (
+        "infiltrators",
+        "Infiltrators: put an outpost beside a lone opposing outpost (the territory's board "
+        "index), or mark an opponent's capital (1000 + their seat).",
+    ),
+    "islanders": (
+        "islanders",
+        "Islanders: explore a hex of your mat's island (hex * 10000 + tile * 10 + rotation), "
+        "or decline.",
     ),
     "spies": (
         "spies",

@@ -18,6 +18,7 @@ from domain.tapestry.state import (
     BUILDINGS,
     COLLECTORS,
     RESOURCES,
+    SHARING_PIECES,
     SHELF,
     TRACK_IDS,
     UNCONQUERABLE_PIECES,
@@ -91,8 +92,14 @@ def is_central_island(state: TapestryState, index: int) -> bool:
 
 
 def controlled(state: TapestryState, seat: int) -> list[int]:
-    """Board indices of the territories ``seat`` controls (its only standing outpost there)."""
-    return [i for i, cell in enumerate(state.hexes) if cell.controller() == seat]
+    """Board indices of the territories ``seat`` controls (its only standing outpost there, or
+    a piece of :data:`~domain.tapestry.state.SHARING_PIECES` of its own: shared control)."""
+    return [
+        i
+        for i, cell in enumerate(state.hexes)
+        if cell.controller() == seat
+        or any(o.seat == seat and o.piece in SHARING_PIECES for o in cell.outposts)
+    ]
 
 
 def explore_targets(state: TapestryState, seat: int, anywhere: bool) -> list[int]:

@@ -172,7 +172,10 @@ class Frame(msgspec.Struct, frozen=True, kw_only=True):
 #: holds the territory without conquering it, and no conquest may target it).
 CONTROLLING_PIECES: tuple[str, ...] = ("", "building", "treasure_hunters")
 #: pieces whose territory no conquest may target (``rules.conquer_targets``).
-UNCONQUERABLE_PIECES: tuple[str, ...] = ("treasure_hunters",)
+UNCONQUERABLE_PIECES: tuple[str, ...] = ("treasure_hunters", "infiltrators")
+#: pieces that give their seat control of a territory beside the controller's (shared
+#: control: the Infiltrators' outpost, Plans & Ploys); each is an outpost from its supply.
+SHARING_PIECES: tuple[str, ...] = ("infiltrators",)
 
 
 class Outpost(msgspec.Struct, kw_only=True):

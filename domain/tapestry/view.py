@@ -2,10 +2,11 @@
 
 Public: the map, every track, resources, VP, buildings and capitals, tech cards, territory and
 space tiles in supply (kept face up), face-up tapestry cards on mats, hand sizes, achievements
-and landmarks, the pending decision. Private to a seat: its tapestry hand (also shown to a
-neighbouring Spy while the Spy decides its copy, :data:`HAND_PEEKS`), the civilizations dealt
-to it, its Mystics predictions (until they are scored) and the tapestry card and territory
-tile face down on its Collectors mat. Secret to
+and landmarks, the pending decision. Private to a seat: its tapestry hand (and a card another
+seat handed to it or it handed out, the Advisors; also shown to a neighbouring Spy while the Spy
+decides its copy, :data:`HAND_PEEKS`), the civilizations dealt to it, its Mystics predictions
+(until they are scored) and the tapestry card and territory tile face down on its Collectors
+mat. Secret to
 everyone: a tapestry card laid face down from the deck (shown as card 0), and deck orders
 (never stored: draws are uniform at draw time).
 """
@@ -26,6 +27,7 @@ from domain.tapestry.events import (
     Collected,
     PredictionMade,
     TapestryDrawn,
+    TapestryGiven,
     TapestryPlayed,
 )
 from domain.tapestry.evolve import MYSTICS, MYSTICS_REVEALED
@@ -256,6 +258,12 @@ def redact(state: TapestryState, event: Event, viewer: int | None) -> Event:
         return Collected(seat=event.seat, slot=event.slot, item=0)
     if isinstance(event, TapestryDrawn) and event.seat != viewer and state.phase != OVER:
         return TapestryDrawn(seat=event.seat, count=event.count)
+    if (
+        isinstance(event, TapestryGiven)
+        and viewer not in (event.seat, event.to)
+        and state.phase != OVER
+    ):
+        return TapestryGiven(seat=event.seat, to=event.to, card=0)
     if isinstance(event, CivilizationsDealt) and event.seat != viewer and state.phase != OVER:
         return CivilizationsDealt(seat=event.seat, civilizations=())
     if isinstance(event, CivilizationsOffered) and event.seat != viewer and state.phase != OVER:

@@ -33,11 +33,13 @@ from domain.tapestry.events import (
     BuildingPlaced,
     BuildingsSwapped,
     CivilizationGained,
+    CivilizationReturned,
     CivilizationsDealt,
     CivilizationsOffered,
     ClanPlaced,
     Collected,
     DieRolled,
+    IslandTileExplored,
     OutpostRaised,
     PiecePlaced,
     PlotsBlocked,
@@ -50,6 +52,7 @@ from domain.tapestry.events import (
     SpaceTilesDrawn,
     TapestryDrawn,
     TapestryEvent,
+    TapestryGiven,
     TapestryPlayed,
     TapestryReshuffled,
     TechDiscarded,
@@ -209,6 +212,10 @@ HAND_EVENTS: tuple[Any, ...] = (
     SkyCapitalMoved(seat=1, hex=8),  # Celestials' income move
     Collected(seat=0, slot=2, item=7),  # Collectors: a landmark shelved
     Collected(seat=0, slot=3, item=0),  # Collectors: a tapestry card, redacted
+    TapestryGiven(seat=0, to=1, card=7),  # Plans & Ploys: Advisors
+    TapestryGiven(seat=0, to=1, card=0),  # Advisors, hidden from the other seats
+    IslandTileExplored(seat=2, hex=3, tile=21, rotation=5),  # Islanders
+    CivilizationReturned(seat=1, civilization=33),  # Islanders gained mid-game, given back
     AutomaTrapChecked(hex=5, revealed=(9, 42), trap=True),  # solo: a human conquest
     ShadowEmpireAchievementEarned(achievement=1),
     AutomaCivilizationAdded(civilization=3),  # solo level 6 (sampled games play level 2)
@@ -279,6 +286,7 @@ def test_most_event_classes_are_met_in_play(samples: Samples) -> None:
         "AutomaTrapChecked", "ShadowEmpireAchievementEarned",
         "AutomaCivilizationAdded", "AutomaPriorityDrawn",
         "CivilizationsOffered", "DieRolled",
+        "TapestryGiven", "IslandTileExplored", "CivilizationReturned",
     }  # fmt: skip
     assert names - set(samples.events) <= rare, names - set(samples.events)
     drawn = samples.events["TapestryDrawn"]

@@ -522,6 +522,20 @@ def test_tapestry_redaction_oracle_plans_and_ploys(
     assert not leaks, _report(leaks)
 
 
+@pytest.mark.parametrize("key", ["advisors", "islanders"])
+def test_tapestry_redaction_oracle_plans_and_ploys_civilizations(
+    stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess, key: str
+) -> None:
+    """The oracle with a seat starting with the Advisors (cards handed between hands:
+    ``TapestryGiven`` shows its card to the two seats only) or the Islanders (tiles from the
+    supply onto the mat, public)."""
+    index = 1
+    seats = SHAPES[index % len(SHAPES)]
+    starting = (key, *("" for _ in range(seats - 1)))
+    leaks = run_oracle(stub, server, index, ("plans_and_ploys",), starting)
+    assert not leaks, _report(leaks)
+
+
 def run_solo_oracle(
     stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess, index: int, level: int = 2
 ) -> list[str]:

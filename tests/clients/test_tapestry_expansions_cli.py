@@ -115,6 +115,65 @@ def test_terminal_shows_the_collectors_and_urban_planners_mats() -> None:
     assert tile == "put the territory tile #31 on the Collectors mat"
 
 
+def test_terminal_describes_the_plans_and_ploys_mats() -> None:
+    """The terminal names the Aliens', Infiltrators', Islanders' and Advisors' choices, shows
+    what their mats hold, and describes a card handed over (``TapestryGiven``) and a tile put
+    on the island (``IslandTileExplored``)."""
+    from annales.v1 import annales_pb2 as pb
+    from annales.v1 import tapestry_pb2 as tp
+    from annales_cli.render import describe_action, describe_event
+    from annales_cli.render_tapestry_pp import mat_parts
+    from annales_client.games import command_to_action
+
+    from domain.tapestry.commands import Choose
+
+    names = ["ann", "bob", "cy"]
+
+    def said(kind: str, index: int) -> str:
+        action = command_to_action("tapestry", Choose(index=index))
+        return describe_action(action, {"frame": {"kind": kind, "ints": []}}, names)
+
+    assert said("aliens", 105) == (
+        "throw the mat's space tile away, then explore space tile #5 onto the mat paying a resource"
+    )
+    assert said("aliens", 0) == "gain a resource of choice"
+    assert said("infiltrators", 1002) == "mark cy#2's capital"
+    assert said("infiltrators", 12) == "put an outpost beside the lone outpost at hex 12"
+    assert said("islanders", 10023) == "territory tile #2 turned 3 on the island's hex 1"
+    assert said("explore", 20071) == "territory tile #7 turned 1 on the island's hex 2"
+    assert said("islanders_gained", 1) == "give them back and draw another"
+    assert said("advisors_gift", 72).endswith("to cy#2 (5 VP)")
+    seat = {
+        "civ_tokens": {
+            "aliens": [5],
+            "islanders": [2, 0, 0, 0, 7, 3, 0, 0, 0, 0, 0, 0],
+            "infiltrators": [0, 2, 1],
+        }
+    }
+    assert mat_parts(seat, names) == [
+        "Aliens' mat: space 5",
+        "island 1:#2/0, 3:#7/3",
+        "marks bob#1 2, cy#2 1",
+    ]
+    island = pb.GameEvent(
+        seq=9,
+        seat=0,
+        kind="IslandTileExplored",
+        tapestry=tp.TapestryEvent(
+            island_tile_explored=tp.TapestryIslandTileExplored(seat=0, hex=3, tile=21, rotation=5)
+        ),
+    )
+    assert "the island's hex 3" in describe_event(island, names)
+    given = pb.GameEvent(
+        seq=10,
+        seat=0,
+        kind="TapestryGiven",
+        tapestry=tp.TapestryEvent(tapestry_given=tp.TapestryTapestryGiven(seat=0, to=1, card=7)),
+    )
+    line = describe_event(given, names)
+    assert "TapestryGiven" in line and "to bob#1" in line
+
+
 def test_terminal_describes_the_spies_tinkerers_and_utilitarians() -> None:
     """The terminal names a Spy's copy (neighbour and what is copied), a Tinkerer's option
     (option, track, token) and the Utilitarians' token decisions (the landmark)."""

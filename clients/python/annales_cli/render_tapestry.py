@@ -33,6 +33,7 @@ from rich.table import Table
 from rich.text import Text
 
 from annales_cli.render_common import SEAT_STYLE, STATUS, describe_fields, game_over, seat_name
+from annales_cli.render_tapestry_pp import choose_text, mat_parts
 from annales_cli.render_tapestry_solo import party_name, render_bots
 
 #: the Treasure Hunters' treasures (Plans & Ploys), by mat slot.
@@ -67,6 +68,7 @@ _CARD_KIND = {
     "TapestryDrawn": "tapestry",
     "TapestryPlayed": "tapestry",
     "TapestryDiscarded": "tapestry",
+    "TapestryGiven": "tapestry",
     "TrapPlayed": "tapestry",
     "TechInvented": "tech",
     "TechUpgraded": "tech",
@@ -206,6 +208,7 @@ def _cards_table(view: Mapping[str, Any], names: Sequence[str]) -> Table:
         tiles = f"territory {', '.join(str(t) for t in seat.get('territory', [])) or '-'}"
         if seat.get("space"):
             tiles += f"; space {', '.join(str(t) for t in seat['space'])}"
+        tiles = "; ".join([tiles, *mat_parts(seat, names)])
         hand = seat.get("hand")
         mats = civ_mats(seat)
         table.add_row(
@@ -459,6 +462,8 @@ def _choose_text(index: int, view: Mapping[str, Any], names: Sequence[str]) -> s
         colour = "red" if index == 0 else "black"
         face = conquer_die(colour, ints[1] if index == 0 else ints[2])
         return f"keep the {colour} die: {benefit_text(face)}"
+    if text := choose_text(kind, index, view, names):  # Plans & Ploys civilizations
+        return text
     if kind == "treasure_hunters":
         slot, where = divmod(index, 100)
         terrain = TREASURES[slot] if 0 <= slot < len(TREASURES) else "?"
@@ -684,6 +689,8 @@ def describe_tapestry_event(
         elif key in ("card", "cards") and kind in _CARD_KIND and (value or value == 0):
             ids = value if isinstance(value, list) else [value]
             parts.append(f"{key} {_names(_CARD_KIND[kind], ids)}")
+        elif kind == "IslandTileExplored" and key == "hex":
+            parts.append(f"the island's hex {value}")
         elif key in ("hex", "home") and isinstance(value, int):
             parts.append(f"{key} {hex_name(len(names), value)}")
         elif key == "cells" and isinstance(value, list):
