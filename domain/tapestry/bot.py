@@ -48,7 +48,7 @@ from domain.tapestry import capital as cap
 from domain.tapestry import civ_collectors as collectors
 from domain.tapestry import civ_urban_planners as urban_planners
 from domain.tapestry import content as C
-from domain.tapestry.civs import has_civ
+from domain.tapestry.civs import BOT_VALUES, has_civ
 from domain.tapestry.commands import (
     Advance,
     Choose,
@@ -171,6 +171,9 @@ PENDING_VALUE: dict[str, float] = {
     "islanders": 3.0,
     "islanders_gained": 2.0,
     "islanders_place": 1.0,
+    "spies": 3.0,
+    "tinkerers": 2.0,
+    "utilitarians_place": 1.0,
 }
 
 
@@ -370,8 +373,8 @@ def seat_value(state: TapestryState, seat: int) -> float:
 
 def civ_mat_value(state: TapestryState, seat: int) -> float:
     """The VP a civilization mat will score at the end as it stands now: the Collectors'
-    spaces filled (and their rewards), the Urban Planners' largest group of landmarks (0 for
-    other mats)."""
+    spaces filled (and their rewards), the Urban Planners' largest group of landmarks; then what
+    the mats registered in ``civs.BOT_VALUES`` estimate (the Utilitarians'); 0 for other mats."""
     player = state.seats[seat]
     value = 0.0
     if has_civ(state, seat, collectors.KEY):  # with each space's reward (a resource), which
@@ -379,6 +382,8 @@ def civ_mat_value(state: TapestryState, seat: int) -> float:
         value += collectors.FINAL_VP[filled] + RESOURCE_VALUE[_era(player)] * filled
     if has_civ(state, seat, urban_planners.KEY):
         value += urban_planners.group_vp(urban_planners.largest_group(player))
+    for civ_value in BOT_VALUES:  # other mats' own estimates (the Utilitarians' abilities)
+        value += civ_value(state, seat)
     return value
 
 

@@ -88,6 +88,9 @@ BOX_CIVILIZATIONS: dict[str, list[str]] = {
 #: those of them whose mid-game gain rule is implemented too, by box.
 BOX_GAINABLE: dict[str, list[str]] = {}
 _KEYS = {c.key: c.id for c in C.CIVILIZATIONS.values()}
+#: estimates ``(state, seat) -> VP-equivalents`` of what a civilization's mat holds for the
+#: rest of the game, added by the Tapestry bot to its evaluation (0 for a seat without it).
+BOT_VALUES: list[Callable[[TapestryState, int], float]] = []
 
 
 def civ_id(key: str) -> int:

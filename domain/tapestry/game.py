@@ -81,7 +81,10 @@ from domain.tapestry.expansions import (  # noqa: F401  (registers the boxes' ci
     civ_islanders,
     civ_recyclers,
     civ_riverfolk,
+    civ_spies,
+    civ_tinkerers,
     civ_treasure_hunters,
+    civ_utilitarians,
     inventory,
 )
 from domain.tapestry.prompts_boxes import BOX_PROMPTS, CARD_TURN_PROMPT
@@ -232,6 +235,28 @@ PROMPTS: dict[str, tuple[str, str]] = {
         "islanders",
         "Islanders: explore a hex of your mat's island (hex * 10000 + tile * 10 + rotation), "
         "or decline.",
+    ),
+    "spies": (
+        "spies",
+        "Spies: copy from a neighbour with an unused option (option * 10000 + neighbour * 1000 "
+        "+ item: 0 a WHEN PLAYED card on their mat, item its place; 1 a tile in their supply, "
+        "item its id, 500 + id for a space tile; 2 their track space, item the track; 3 a tech "
+        "card at its row, item its id), or decline.",
+    ),
+    "tinkerers": (
+        "tinkerers",
+        "Tinkerers: use an unused option on a track token (option * 100 + track * 10 + token: "
+        "0 refund its space's cost, 1 match the nearest opponent ahead, 2 move back 3, 3 jump "
+        "to the next bonus), or decline.",
+    ),
+    "utilitarians_move": (
+        "utilitarians_move",
+        "Utilitarians: move a token onto the landmark just gained from the landmark it leaves "
+        "(its id), or decline.",
+    ),
+    "utilitarians_place": (
+        "utilitarians_place",
+        "Utilitarians: put a token on a landmark of the mat you own (its id).",
     ),
     "faefolk": (
         "faefolk",

@@ -3,16 +3,18 @@
 Public: the map, every track, resources, VP, buildings and capitals, tech cards, territory and
 space tiles in supply (kept face up), face-up tapestry cards on mats, hand sizes, achievements
 and landmarks, the pending decision. Private to a seat: its tapestry hand (and a card another
-seat handed to it or it handed out, the Advisors), the civilizations dealt to it, its Mystics
-predictions (until they are scored), the tapestry card and territory tile face down on its
-Collectors mat, a Psionics draw waiting for its keeps (the cards or tiles not kept go back
-unseen) and the Merfolk's submerged cards (their number is public). Secret to
+seat handed to it or it handed out, the Advisors; also shown to a neighbouring Spy while the Spy
+decides its copy, :data:`HAND_PEEKS`), the civilizations dealt to it, its Mystics predictions
+(until they are scored), the tapestry card and territory tile face down on its Collectors mat,
+a Psionics draw waiting for its keeps (the cards or tiles not kept go back unseen) and the
+Merfolk's submerged cards (their number is public). Secret to
 everyone: a tapestry card laid face down from the deck (shown as card 0), and deck orders
 (never stored: draws are uniform at draw time).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import cast
 
 import msgspec
@@ -50,6 +52,11 @@ from domain.tapestry.state import (
 #: civ_tokens keys private to their seat until a second key appears (their reveal): the
 #: Mystics' sealed predictions, until they are scored.
 PRIVATE_CIV_TOKENS: dict[str, str] = {MYSTICS: MYSTICS_REVEALED}
+
+
+#: checks ``(state, viewer, seat) -> bool`` that let a viewer see another seat's tapestry hand
+#: (the Spies, :mod:`domain.tapestry.expansions.civ_spies`, register theirs).
+HAND_PEEKS: list[Callable[[TapestryState, int | None, int], bool]] = []
 
 
 #: civ_tokens entries shown to other seats as -1 when filled (a component face down): the
@@ -156,6 +163,8 @@ def seat_view(state: TapestryState, index: int, viewer: int | None) -> SeatView:
     """One seat as ``viewer`` may see it."""
     seat = state.seats[index]
     own = viewer == index or state.phase == OVER
+    # Plans & Ploys, Spies: a Spy deciding its copy sees its neighbours' hands (only the hand)
+    peek = own or any(check(state, viewer, index) for check in HAND_PEEKS)
     return SeatView(
         seat=index,
         civilizations=tuple(seat.civs),
@@ -170,7 +179,7 @@ def seat_view(state: TapestryState, index: int, viewer: int | None) -> SeatView:
         capital_grid=tuple(seat.grid_filled),
         landmarks=tuple(seat.landmarks),
         tech=tuple(seat.tech),
-        hand=tuple(sorted(seat.hand)) if own else None,
+        hand=tuple(sorted(seat.hand)) if peek else None,
         hand_size=len(seat.hand),
         mat=_mat(seat.mat),
         territory=tuple(seat.territory),

@@ -50,6 +50,7 @@ from domain.tapestry import content as C
 from domain.tapestry.civs import IMPLEMENTED_CIVILIZATIONS
 from domain.tapestry.commands import TapestryCommand
 from domain.tapestry.evolve import MYSTICS, MYSTICS_REVEALED
+from domain.tapestry.expansions.civ_spies import peeks
 from domain.tapestry.state import OVER, TapestryState
 from domain.tapestry.view import TapestryView
 from service.api.convert import read
@@ -195,8 +196,9 @@ def scrambled(game: Any, state: TapestryState, viewer: int | None) -> TapestrySt
     cards = sorted(C.TAPESTRY_CARDS)
     civs = sorted(C.CIVILIZATIONS)
     for index, seat in enumerate(copy.seats):
-        if index != viewer:
+        if index != viewer and not peeks(state, viewer, index):  # a Spy's peek: shown to it
             seat.hand = [_other(cards, c) for c in seat.hand]
+        if index != viewer:
             seat.civ_offer = [_other(civs, c) for c in seat.civ_offer]
         for played in seat.mat:
             if not played.face_up:
@@ -306,7 +308,13 @@ def check_tapestry(
                     if seat == item.viewer:
                         continue
                     count("views" if true_seat.hand else "empty_hands")
-                    if seat_view.HasField("hand"):
+                    if seat_view.HasField("hand") and peeks(state, item.viewer, seat):
+                        # Plans & Ploys, Spies: a Spy deciding its copy sees its neighbours'
+                        # hands (decisions.json#spies_hand): the true hand, to that Spy only
+                        count("spy_peeks")
+                        if sorted(seat_view.hand.values) != sorted(true_seat.hand):
+                            leaks.append(f"{where}: a Spy's peek at seat {seat} is not its hand")
+                    elif seat_view.HasField("hand"):
                         leaks.append(f"{where}: shows seat {seat}'s hand {seat_view.hand.values}")
                     if (
                         MYSTICS in seat_view.civ_tokens
@@ -385,18 +393,21 @@ def run_oracle(
     index: int,
     expansions: tuple[str, ...] = (),
     starting: tuple[str, ...] | None = None,
+    recorder_type: type[Recorder] = Recorder,
     required: frozenset[str] = frozenset(),
+    required_checks: tuple[str, ...] = (),
 ) -> list[str]:
     """One recorded game and its leaks (``expansions``: the boxes in play; ``starting``: the
     starting civilizations, else :func:`starting_civilizations`; ``required``: hidden event
-    kinds the game must meet, so that their checks are not vacuous)."""
+    kinds the game must meet, so that their checks are not vacuous; ``required_checks``:
+    further checks that must have met something)."""
     seats = SHAPES[index % len(SHAPES)]
     seed = long_seed(f"tapestry-oracle{index}{''.join(expansions)}")
     chosen = starting if starting is not None else starting_civilizations(index, seats)
     game = create_tapestry_game(
         stub, seats, seed=seed, starting_civilizations=chosen, expansions=expansions
     )
-    recorder = Recorder(
+    recorder = recorder_type(
         stub,
         game,
         seats,
@@ -421,7 +432,14 @@ def run_oracle(
     assert any(isinstance(m.message, Failure) for m in recorder.seen)
     stats: dict[str, int] = {}
     leaks = check_tapestry(recorder, server, seed, stats)
-    for key in ("events", "views", "records", "non_interference", "legal_actions"):
+    for key in (
+        "events",
+        "views",
+        "records",
+        "non_interference",
+        "legal_actions",
+        *required_checks,
+    ):
         assert stats.get(key, 0) > 0, f"vacuous check ({key}): {stats}"
     if "mystics" in chosen:
         assert stats.get("predictions", 0) > 0, f"vacuous check (predictions): {stats}"
@@ -634,4 +652,40 @@ def test_tapestry_redaction_oracle_solo_plans_and_ploys(
     """Solo with Plans & Ploys (progress cards drawn for income-turn ties, public): the
     Automa's face-down tapestry cards and the seed stay hidden until the game ends."""
     leaks = run_solo_oracle(stub, server, 0, level=3, expansions=("plans_and_ploys",))
+    assert not leaks, _report(leaks)
+
+
+class SpyRecorder(Recorder):
+    """A recorder that also probes every viewer whenever a Spy's copy is pending (the only
+    moment its neighbours' hands are shown to it)."""
+
+    def after_step(self, driver: Any) -> None:
+        """The usual probes, then a full probe if the Spies' decision is pending."""
+        super().after_step(driver)
+        legal = self.stub.ListLegalActions(
+            pb.ListLegalActionsRequest(game_id=self.game.game_id), metadata=self.md(0)
+        )
+        if legal.pending.decision == "spies":
+            self.probe(driver.version, False)
+
+
+def test_tapestry_redaction_oracle_spies(
+    stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess
+) -> None:
+    """Plans & Ploys, Spies (``civilizations.json#36``: « you may view their hand »;
+    ``decisions.json#spies_hand``): while the Spy decides its copy, its view shows both
+    neighbours' true hands, and no other viewer's does (4 seats: seat 2 is no neighbour of the
+    Spy); every other secret stays hidden as always."""
+    index = 2
+    assert SHAPES[index % len(SHAPES)] == 4
+    starting = ("spies", "", "", "")
+    leaks = run_oracle(
+        stub,
+        server,
+        index,
+        ("plans_and_ploys",),
+        starting,
+        recorder_type=SpyRecorder,
+        required_checks=("spy_peeks",),
+    )
     assert not leaks, _report(leaks)

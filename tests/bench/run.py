@@ -2,7 +2,9 @@
 
 Engine: Rise & Fall folding / deciding, a complete 4-player Tapestry game (decide +
 evolve, events per game, ``legal_actions`` per decision), the Tapestry bot (decision time,
-win rate against the random bot), and a complete 3-player Imperium game (decide + evolve,
+win rate against the random bot), a complete 4-player game with each expansion box alone and
+with the three together beside the base game (``tests/bench/tapestry_expansions.py``), and a
+complete 3-player Imperium game (decide + evolve,
 decisions per second, ``legal_actions`` per decision).
 
 Then the gRPC API, the projections and several servers on PostgreSQL (``tests/bench/api.py``,
@@ -384,6 +386,8 @@ def main() -> None:
     bench_tapestry_bot()
     print("== engine (Tapestry solo against the Automa, no storage) ==")
     importlib.import_module("tests.bench.tapestry_solo").main()
+    print("== engine (Tapestry with its expansion boxes, no storage) ==")
+    importlib.import_module("tests.bench.tapestry_expansions").main()
     print("== engine (Imperium, no storage) ==")
     bench_imperium()
     with tempfile.TemporaryDirectory() as tmp:

@@ -198,3 +198,39 @@ def test_terminal_describes_the_plans_and_ploys_mats() -> None:
     )
     line = describe_event(given, names)
     assert "TapestryGiven" in line and "to bob#1" in line
+
+
+def test_terminal_describes_the_spies_tinkerers_and_utilitarians() -> None:
+    """The terminal names a Spy's copy (neighbour and what is copied), a Tinkerer's option
+    (option, track, token) and the Utilitarians' token decisions (the landmark)."""
+    from annales_cli.render import describe_action
+    from annales_client.games import command_to_action
+
+    from domain.tapestry.commands import Choose
+
+    names = ["ann", "bob"]
+
+    def said(kind: str, index: int) -> str:
+        view = {"frame": {"kind": kind, "ints": []}}
+        return describe_action(command_to_action("tapestry", Choose(index=index)), view, names)
+
+    assert said("spies", 1 * 10_000 + 1 * 1_000 + 1) == "copy bob#1's territory tile #1"
+    assert said("spies", 2 * 10_000 + 1 * 1_000 + 1) == "copy bob#1's science space"
+    assert said("tinkerers", 3 * 100 + 0 * 10) == "jump to the next bonus on exploration (token 0)"
+    assert said("utilitarians_place", 10) == "a token on Forge (#10)"
+    assert said("utilitarians_move", 3).startswith("move the token from Academy")
+
+
+def test_terminal_shows_the_plans_and_ploys_mats_tokens() -> None:
+    """The seats' tables and "You" name the Spies' and Tinkerers' options used and the landmarks
+    holding the Utilitarians' tokens (``civ_tokens``, as a list or an ``IntList``)."""
+    from annales_cli.render_tapestry import civ_mats, mat_tokens_text
+
+    seat = {"civ_tokens": {"spies": {"values": [1, 3]}, "tinkerers": [0, 3]}}
+    assert mat_tokens_text(seat) == (
+        "spies options used: tile, tech card; tinkerers options used: refund, jump"
+    )
+    assert civ_mats({"civ_tokens": {"utilitarians": [10, 3]}}) == (
+        "utilitarian tokens on: Forge (#10), Academy (#3)"
+    )
+    assert mat_tokens_text({"civ_tokens": {}}) == ""

@@ -39,6 +39,14 @@ from annales_cli.render_tapestry_solo import party_name, render_bots
 
 #: the Treasure Hunters' treasures (Plans & Ploys), by mat slot.
 TREASURES = ("desert", "grassland", "mountain", "forest")
+#: the Spies' and the Tinkerers' options (Plans & Ploys), by mat slot.
+SPY_OPTIONS = ("WHEN PLAYED card", "tile", "track space", "tech card")
+TINKER_OPTIONS = (
+    "refund the cost of",
+    "match the nearest opponent on",
+    "move back 3 on",
+    "jump to the next bonus on",
+)
 
 __all__ = [
     "describe_tapestry_action",
@@ -210,7 +218,8 @@ def _ints(value: Any) -> list[int]:
 
 
 def civ_mats(seat: Mapping[str, Any]) -> str:
-    """What lies on a seat's Collectors and Urban Planners mats ("" when neither is held)."""
+    """What lies on a seat's Collectors, Urban Planners, Spies, Tinkerers and Utilitarians mats
+    ("" when none is held)."""
     tokens: Mapping[str, Any] = seat.get("civ_tokens") or {}
     parts: list[str] = []
     shelf = _ints(tokens.get("collectors", []))[: len(_SHELF)]
@@ -227,6 +236,8 @@ def civ_mats(seat: Mapping[str, Any]) -> str:
     parked = _ints(tokens.get("urban_planners", []))
     if parked:
         parts.append(f"parked: {_names('landmark', parked)}")
+    if mat_tokens_text(seat):
+        parts.append(mat_tokens_text(seat))
     return "; ".join(parts)
 
 
@@ -341,6 +352,30 @@ def _decision(view: Mapping[str, Any], names: Sequence[str]) -> Text:
     return text
 
 
+def _civ_tokens(seat: Mapping[str, Any], key: str) -> list[int]:
+    """A seat's ``civ_tokens[key]`` (a list, or an ``IntList`` as ``{"values": [...]}``)."""
+    found = (seat.get("civ_tokens") or {}).get(key)
+    if isinstance(found, Mapping):
+        found = found.get("values", [])
+    return [int(v) for v in found or []]
+
+
+def mat_tokens_text(seat: Mapping[str, Any]) -> str:
+    """The Plans & Ploys mats' tokens of a seat in words: the Spies' and Tinkerers' options
+    used, the landmarks holding the Utilitarians' tokens ("" when none)."""
+    parts: list[str] = []
+    for key, names_of in (("spies", SPY_OPTIONS), ("tinkerers", TINKER_OPTIONS)):
+        used = _civ_tokens(seat, key)
+        if used:
+            short = [n.split(" ")[0] if key == "tinkerers" else n for n in names_of]
+            said = ", ".join(short[u] for u in used if 0 <= u < len(short))
+            parts.append(f"{key} options used: {said}")
+    landmarks = _civ_tokens(seat, "utilitarians")
+    if landmarks:
+        parts.append(f"utilitarian tokens on: {_names('landmark', landmarks)}")
+    return "; ".join(parts)
+
+
 def _you(view: Mapping[str, Any], names: Sequence[str]) -> Text | None:
     viewer = view.get("viewer")
     seats: Sequence[Mapping[str, Any]] = view.get("seats", [])
@@ -357,6 +392,9 @@ def _you(view: Mapping[str, Any], names: Sequence[str]) -> Text | None:
     text.append(f"\n  hand: {_names('tapestry', me.get('hand') or [])}")
     for line in own_notes(me):
         text.append(f"\n  {line}")
+    mats = civ_mats(me)
+    if mats:
+        text.append(f"\n  civilization mat: {mats}")
     offer = me.get("civ_offer")
     if offer:
         text.append(f"\n  civilizations dealt: {_names('civilization', offer)}")
@@ -413,6 +451,26 @@ def _choose_text(index: int, view: Mapping[str, Any], names: Sequence[str]) -> s
         slot, where = divmod(index, 100)
         terrain = TREASURES[slot] if 0 <= slot < len(TREASURES) else "?"
         return f"claim the {terrain} treasure with a token at {_hex(view, where)}"
+    if kind == "spies":
+        option, rest = divmod(index, 10_000)
+        other, item = divmod(rest, 1_000)
+        what = SPY_OPTIONS[option] if 0 <= option < len(SPY_OPTIONS) else "?"
+        if option == 2:
+            what = f"{TRACKS[item] if 0 <= item < len(TRACKS) else '?'} space"
+        elif option == 3:
+            what = content_name("tech", item)
+        elif option == 1:
+            what = f"space tile #{item - 500}" if item >= 500 else f"territory tile #{item}"
+        return f"copy {seat_name(names, other)}'s {what}"
+    if kind == "tinkerers":
+        option, rest = divmod(index, 100)
+        where, token = divmod(rest, 10)
+        verb = TINKER_OPTIONS[option] if 0 <= option < len(TINKER_OPTIONS) else "?"
+        return f"{verb} {TRACKS[where] if 0 <= where < len(TRACKS) else '?'} (token {token})"
+    if kind == "utilitarians_move":
+        return f"move the token from {content_name('landmark', index)}"
+    if kind == "utilitarians_place":
+        return f"a token on {content_name('landmark', index)}"
     if kind == "treasure_die" and len(ints) == 4:
         colour = "red" if ints[1] == 0 else "black"
         face = ints[2 + index] if index in (0, 1) else 0
