@@ -1,6 +1,6 @@
 """Prompts of the expansion civilizations' decisions (Fantasies & Futures mechanisms: the
 Psionics' keeps and dice, the Artificers' income mat, the Merfolk's cards), merged into
-:data:`domain.tapestry.game.PROMPTS`."""
+:data:`domain.tapestry.prompts.PROMPTS`."""
 
 from __future__ import annotations
 

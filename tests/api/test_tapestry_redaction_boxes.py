@@ -25,7 +25,5 @@ def test_tapestry_redaction_oracle_fantasies_and_futures(
     seats = SHAPES[index % len(SHAPES)]
     starting = ("psionics", "merfolk", "illuminati", "")[:seats]
     required = frozenset({"OptionsDrawn", "OptionKept", "CardsSubmerged"})
-    leaks = run_oracle(
-        stub, server, index, ("fantasies_and_futures",), starting, required=required
-    )
+    leaks = run_oracle(stub, server, index, ("fantasies_and_futures",), starting, required=required)
     assert not leaks, _report(leaks)

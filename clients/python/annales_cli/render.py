@@ -36,11 +36,8 @@ from annales_cli.render_imperium import (
     describe_imperium_event,
     render_imperium_view,
 )
-from annales_cli.render_tapestry import (
-    describe_tapestry_action,
-    describe_tapestry_event,
-    render_tapestry_view,
-)
+from annales_cli.render_tapestry import describe_tapestry_event, render_tapestry_view
+from annales_cli.render_tapestry_actions import describe_tapestry_action
 
 __all__ = [
     "STATUS",
