@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// Plays a whole Rise & Fall game through the public gRPC API with seeded random players, while
-// a spectator watches the live stream, then exports and verifies the record.
+// Plays a whole game (Rise & Fall; or Tapestry, multi-seat or solo against the Automa, with
+// any expansion boxes) through the public gRPC API with seeded random players, while a
+// spectator watches the live stream, then exports and verifies the record.
 //
 //   node src/play.js --target 127.0.0.1:50051 --players 3 --seed 7
+//   node src/play.js --tapestry --players 3 --expansions plans_and_ploys --civilizations spies
 //
 // 1. CreateGame with 2–4 seats (server seed derived from --seed: the run is deterministic);
 // 2. WatchGame as a spectator (no token), in parallel, collecting every event's seq;
@@ -25,18 +27,26 @@
 //
 // Prints one JSON line on stdout:
 //   {"game_id":…,"events":N,"watched":N,"verified":true,"winners":[…], …}
+// with, for Tapestry, the boxes in play, the server's notes (GameSummary.notes: the boxes'
+// components left out), each seat's civilizations (ids) and civilization counters, and how
+// many times each decision (Pending.decision) was answered and each event kind watched.
+// --prompts also writes each decision answered, with the server's sentence, on stderr.
 // and exits 0; on any failure prints the reason on stderr and exits 1 (2 for bad arguments).
 
 import { parseArgs } from "node:util";
 import { AnnalesClient, AnnalesError } from "./client.js";
 import { mulberry32, seedOf } from "./prng.js";
 import { UsageError, runScript } from "./script.js";
+import { parseBoxes, parseList, seatCivilizations, sortedCounts, tapestryRequest } from "./tapestry.js";
 
 export { mulberry32, seedOf };
 
-const USAGE = `usage: node src/play.js [--target HOST:PORT] [--players 2-4] [--seed N]
+const USAGE = `usage: node src/play.js [--target HOST:PORT] [--players 2-4, Tapestry 2-5] [--seed N]
                         [--max-commands N] [--deadline-ms MS] [--watch-grace-ms MS]
-                        [--solo-tapestry LEVEL]   (1 seat against the Automa, level 1-6)`;
+                        [--solo-tapestry LEVEL]   (1 seat against the Automa, level 1-6)
+                        [--tapestry]              (Tapestry, 2-5 seats)
+                        [--expansions BOX,...|all] [--civilizations CIV,...] (Tapestry)
+                        [--prompts]               (each decision answered, on stderr)`;
 
 function options(argv) {
   const { values } = parseArgs({
@@ -49,13 +59,27 @@ function options(argv) {
       "deadline-ms": { type: "string", default: "30000" },
       "watch-grace-ms": { type: "string", default: "15000" },
       "solo-tapestry": { type: "string", default: "" },
+      tapestry: { type: "boolean", default: false },
+      expansions: { type: "string", default: "" },
+      civilizations: { type: "string", default: "" },
+      prompts: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
   const solo = soloLevel(values["solo-tapestry"]);
+  const tapestry = Boolean(solo) || values.tapestry;
   const players = solo ? 1 : Number(values.players);
-  if (!solo && (!Number.isInteger(players) || players < 2 || players > 4)) {
-    throw new UsageError("--players must be 2, 3 or 4");
+  const most = tapestry ? 5 : 4;
+  if (!solo && (!Number.isInteger(players) || players < 2 || players > most)) {
+    throw new UsageError(`--players must be 2 to ${most}`);
+  }
+  const boxes = parseBoxes(values.expansions);
+  const civilizations = parseList(values.civilizations);
+  if (!tapestry && (boxes.length || civilizations.length)) {
+    throw new UsageError("--expansions and --civilizations need --tapestry or --solo-tapestry");
+  }
+  if (civilizations.length > players) {
+    throw new UsageError(`--civilizations names more civilizations than the ${players} seats`);
   }
   const numbers = {};
   for (const name of ["max-commands", "deadline-ms", "watch-grace-ms"]) {
@@ -69,6 +93,10 @@ function options(argv) {
     target: values.target,
     players,
     solo,
+    tapestry,
+    boxes,
+    civilizations,
+    prompts: values.prompts,
     seed: values.seed,
     maxCommands: numbers["max-commands"],
     deadlineMs: numbers["deadline-ms"],
@@ -86,10 +114,10 @@ function soloLevel(text) {
   return level;
 }
 
-/** CreateGame fields: Rise & Fall, or solo Tapestry against the Automa at `opts.solo`. */
+/** CreateGame fields: Rise & Fall, or Tapestry (solo against the Automa at `opts.solo`). */
 function gameRequest(opts) {
-  if (!opts.solo) return {};
-  return { gameType: "GAME_TYPE_TAPESTRY", options: { tapestry: { automa_level: opts.solo } } };
+  if (!opts.tapestry) return {};
+  return tapestryRequest({ level: opts.solo, boxes: opts.boxes, civilizations: opts.civilizations });
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -262,6 +290,7 @@ async function play(opts) {
     let abortedRetries = 0;
     let duplicates = 0;
     let listCalls = 0;
+    const decisions = new Map(); // Pending.decision → times answered
     let legal = null; // the seat's legal actions, from ListLegalActions or a SubmitAction answer
     for (;;) {
       if (legal === null) {
@@ -282,6 +311,10 @@ async function play(opts) {
         throw new Error(`the game did not end within ${opts.maxCommands} commands`);
       }
       const action = legal.actions[Math.floor(rng() * legal.actions.length)];
+      const decision = legal.pending.decision || "?";
+      if (opts.prompts) {
+        process.stderr.write(`v${legal.version} seat ${seat} ${decision}: ${legal.pending.prompt}\n`);
+      }
       const key = `node-play-${seat}-${legal.version}`;
       try {
         const result = await submit(client, gameId, tokens[seat], action, legal.version, key);
@@ -290,6 +323,7 @@ async function play(opts) {
         }
         if (result.duplicate) duplicates += 1;
         commands += 1;
+        decisions.set(decision, (decisions.get(decision) ?? 0) + 1);
         conflicts = 0;
         const next = result.pending?.seats ?? [];
         if (next.length === 0) break; // the game is over (checked below)
@@ -346,7 +380,7 @@ async function play(opts) {
       );
     }
 
-    return {
+    const summary = {
       game_id: gameId,
       events,
       watched: watcher.seqs.length,
@@ -365,8 +399,18 @@ async function play(opts) {
       stream_resumes: watcher.resumes,
       error_reasons: errorReasons,
       record_bytes: exported.record.length,
-      seconds: Math.round((Date.now() - started) / 100) / 10,
+      // public remarks on the setup (e.g. an expansion box's components left out)
+      notes: game.notes,
     };
+    if (opts.tapestry) {
+      const { view } = await client.getView(gameId, tokens[0]);
+      summary.expansions = game.options?.tapestry?.expansions ?? [];
+      summary.seats = seatCivilizations(view.tapestry);
+      summary.decisions = sortedCounts(decisions);
+      summary.event_kinds = sortedCounts(watcher.kinds);
+    }
+    summary.seconds = Math.round((Date.now() - started) / 100) / 10;
+    return summary;
   } finally {
     if (watcher && !watcher.streamEnded) watcher.cancel();
     client.close();
