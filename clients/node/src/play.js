@@ -37,7 +37,13 @@ import { parseArgs } from "node:util";
 import { AnnalesClient, AnnalesError } from "./client.js";
 import { mulberry32, seedOf } from "./prng.js";
 import { UsageError, runScript } from "./script.js";
-import { parseBoxes, parseList, seatCivilizations, sortedCounts, tapestryRequest } from "./tapestry.js";
+import {
+  parseBoxes,
+  parseList,
+  seatCivilizations,
+  sortedCounts,
+  tapestryRequest,
+} from "./tapestry.js";
 
 export { mulberry32, seedOf };
 
@@ -117,7 +123,8 @@ function soloLevel(text) {
 /** CreateGame fields: Rise & Fall, or Tapestry (solo against the Automa at `opts.solo`). */
 function gameRequest(opts) {
   if (!opts.tapestry) return {};
-  return tapestryRequest({ level: opts.solo, boxes: opts.boxes, civilizations: opts.civilizations });
+  const { solo: level, boxes, civilizations } = opts;
+  return tapestryRequest({ level, boxes, civilizations });
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -313,7 +320,8 @@ async function play(opts) {
       const action = legal.actions[Math.floor(rng() * legal.actions.length)];
       const decision = legal.pending.decision || "?";
       if (opts.prompts) {
-        process.stderr.write(`v${legal.version} seat ${seat} ${decision}: ${legal.pending.prompt}\n`);
+        const line = `v${legal.version} seat ${seat} ${decision}: ${legal.pending.prompt}`;
+        process.stderr.write(`${line}\n`);
       }
       const key = `node-play-${seat}-${legal.version}`;
       try {

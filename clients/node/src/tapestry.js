@@ -28,7 +28,8 @@ export function parseBoxes(text) {
   const boxes = text.trim() === "all" ? [...BOXES] : parseList(text);
   for (const box of boxes) {
     if (!BOXES.includes(box)) {
-      throw new UsageError(`--expansions: unknown box ${JSON.stringify(box)} (known: ${BOXES.join(", ")}, all)`);
+      const known = `${BOXES.join(", ")}, all`;
+      throw new UsageError(`--expansions: unknown box ${JSON.stringify(box)} (known: ${known})`);
     }
   }
   if (new Set(boxes).size !== boxes.length) throw new UsageError("--expansions: a box named twice");
