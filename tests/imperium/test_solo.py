@@ -144,8 +144,9 @@ def test_civ_turn_die_sets_aside_then_resolves_slots_in_order() -> None:
     assert set(slots) == {1, 2, 3, 4, 5} - {face}
 
 
-def _ctx_with_card(card: str, civ: str = "carthaginians", empire: bool = False) -> Ctx:
-    state = solo(human="greeks" if civ != "greeks" else "romans", civ=civ)
+def _ctx_with_card(card: str, civ: str = "carthaginians", empire: bool = False,
+                   game: ImperiumGame = GAME) -> Ctx:  # fmt: skip
+    state = solo(human="greeks" if civ != "greeks" else "romans", civ=civ, game=game)
     ctx = Ctx(state, Chance(b"table", 0))
     ctx.emit(ev.StateFlipped(seat=CIV, empire=empire))
     old = ctx.state.civ.slots[0][0]  # type: ignore[union-attr]
