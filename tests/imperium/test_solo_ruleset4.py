@@ -420,3 +420,18 @@ def test_imperium_4_solo_games_against_the_legends_civs(nation: str) -> None:
                 dice += isinstance(event, CivDieRolled)
             count += 1
         assert GAME.is_over(state) and dice > 0
+
+
+def test_roman_glory_and_greek_attack_make_you_recall_a_region() -> None:
+    """Romains (barbare), Gloire: « sinon, gagnez 1 [progrès], et vous rappelez une [région] »;
+    Grecs (empire), attack row: « Vous rappelez une carte [région] » (from ``imperium/4``: the
+    C.I.V. only ever makes you recall regions, "MODIFICATIONS DES EFFETS DE CARTES"): an
+    attack frame for the human, who may defend; none under ``imperium/3``."""
+    for game, expected in ((GAME, True), (OLD, False)):
+        roman = _ctx(_named("greeks", "Glory"), "romans", game=game)
+        _resolve(roman)
+        greek = _ctx("ART16", "greeks", game=game, empire=True, human="romans")
+        _resolve(greek)
+        for ctx in (roman, greek):
+            frames = [f for f in ctx.state.agenda if f.kind == "civ_attack" and "recall" in f.steps]
+            assert bool(frames) is expected

@@ -173,6 +173,7 @@ class RowData(msgspec.Struct, frozen=True, kw_only=True):
     since: int = 1
     do4: str = ""
     you4: tuple[dict[str, Any], ...] = ()
+    you_else4: tuple[dict[str, Any], ...] = ()
 
 
 class Row(msgspec.Struct, frozen=True, kw_only=True):
@@ -196,6 +197,7 @@ class Row(msgspec.Struct, frozen=True, kw_only=True):
     since: int = 1
     alternatives4: tuple[tuple[CivStep, ...], ...] = ()
     you4: tuple[Step, ...] = ()
+    you_else4: tuple[Step, ...] = ()
 
     def alternatives_for(self, revision: int) -> tuple[tuple[CivStep, ...], ...]:
         """The alternatives resolved under rules ``revision``."""
@@ -208,6 +210,10 @@ class Row(msgspec.Struct, frozen=True, kw_only=True):
         if revision >= 4:
             return self.you4
         return self.you3 if revision >= 3 else self.you
+
+    def you_else_for(self, revision: int) -> tuple[Step, ...]:
+        """The human-side steps added when an alternative after the first is resolved."""
+        return self.you_else4 if revision >= 4 else self.you_else
 
 
 class TableData(Sourced, frozen=True, kw_only=True):
@@ -362,6 +368,7 @@ def _table(data: TableData) -> Table:
             you3 = _decode_you(raw.you3) if raw.you3 else you
             alternatives4 = parse_alternatives(raw.do4) if raw.do4 else alternatives3
             you4 = _decode_you(raw.you4) if raw.you4 else you3
+            you_else4 = _decode_you(raw.you_else4) if raw.you_else4 else you_else
             if not 1 <= raw.since <= NEWEST or (raw.since > 1 and raw.match == "other"):
                 raise SoloError(f"bad since {raw.since}")
         except SoloError as exc:
@@ -382,6 +389,7 @@ def _table(data: TableData) -> Table:
                 since=raw.since,
                 alternatives4=alternatives4,
                 you4=you4,
+                you_else4=you_else4,
             )
         )
     if not rows or rows[-1].match != "other":

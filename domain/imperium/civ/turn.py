@@ -141,7 +141,8 @@ def apply_row(ctx: Ctx, slot: int, card: str, row: Row, choice: int) -> None:
     for step in row.alternatives_for(ctx.state.revision)[choice]:
         where = _civ_step(ctx, step, where, human)
     move(ctx, CIV, card, slot_zone(slot), where)
-    you: tuple[Step, ...] = row.you_for(ctx.state.revision) + (row.you_else if choice > 0 else ())
+    revision = ctx.state.revision
+    you: tuple[Step, ...] = row.you_for(revision) + (row.you_else_for(revision) if choice else ())
     if you:
         human.append(_human_frame(ctx, you, card))
     ctx.push(*human)
