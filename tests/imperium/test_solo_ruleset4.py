@@ -435,3 +435,18 @@ def test_roman_glory_and_greek_attack_make_you_recall_a_region() -> None:
         for ctx in (roman, greek):
             frames = [f for f in ctx.state.agenda if f.kind == "civ_attack" and "recall" in f.steps]
             assert bool(frames) is expected
+
+
+def test_scythian_rows_gain_their_last_alternative_token() -> None:
+    """Scythes (barbare), Conquête and Progrès: « sinon, gagnez 1 [progrès] » (the 'X' read as
+    the Roman rows' 'gagnez 1 A'); Scythes (empire), Autre: « sinon, gagnez 1 [population], et,
+    si possible, acquérez [civilisé] » (from ``imperium/4``; nothing before)."""
+    for game, gained in ((GAME, 1), (OLD, 0)):
+        ctx = _ctx(_named("romans", "Advance"), "scythians", game=game)
+        for index, slot in enumerate(ctx.state.market):
+            if slot.card and "uncivilised" in C.CARDS[slot.card].suits:
+                ctx.emit(ev.CardMoved(seat=0, card=slot.card, src=f"market/{index}",
+                                      dst="removed"))  # fmt: skip
+        progress = ctx.state.seats[CIV].progress
+        assert _row("scythians", "barbarian", _resolve(ctx)).match == "name:Advance"
+        assert ctx.state.seats[CIV].progress == progress + gained
