@@ -1,6 +1,6 @@
 """Imperium: Classics and Legends (2-4 players, multiplayer rules) as a pure decider (see
-``domain.core.game``); rulesets ``imperium-classics/1``, ``imperium/2`` and ``imperium/3``
-(the default).
+``domain.core.game``); rulesets ``imperium-classics/1``, ``imperium/2``, ``imperium/3`` and
+``imperium/4`` (the default).
 
 The rules follow the French rulebook (``rules/imperium-rulebook-fr.txt``, multiplayer part);
 sections are named in module docstrings and in every ``RuleViolation``. Card effects are data
@@ -282,4 +282,14 @@ class ImperiumGame3(ImperiumGame2):
     revision = 3
 
 
-__all__ = ["ImperiumGame", "ImperiumGame2", "ImperiumGame3"]
+class ImperiumGame4(ImperiumGame3):
+    """Ruleset ``imperium/4``: ``imperium/3`` plus, in solo games, the decision-table rows and
+    row parts whose icons the OCR lost, read (``assumed``, with evidence) and resolved by the
+    C.I.V. (the Arthurian C.I.V. brings its pending quests onto its deck; see
+    ``docs/games/rulesets.md``)."""
+
+    ruleset_version = "imperium/4"
+    revision = 4
+
+
+__all__ = ["ImperiumGame", "ImperiumGame2", "ImperiumGame3", "ImperiumGame4"]

@@ -244,8 +244,8 @@ class ImperiumState(msgspec.Struct, kw_only=True):
         agenda: the decision stack (top last); ``memo``: results of previous steps.
         final_scores/winners: set once the game is over.
         revision: the rules revision (1: ``imperium-classics/1``, 2: ``imperium/2``, 3:
-            ``imperium/3``), set at creation; rule modules consult it where the revisions
-            differ.
+            ``imperium/3``, 4: ``imperium/4``), set at creation; rule modules consult it
+            where the revisions differ.
     """
 
     options: ImperiumOptions

@@ -75,6 +75,8 @@ LONG_BLOCKS = 8
 SHAPES = (2, 3, 4)
 #: the chance of a full probe (every viewer asks everything) after a command.
 PROBE_RATE = 0.04
+#: the oracle game played against an Arthurian C.I.V. (one where quests reach its deck).
+INDEX_ARTHURIAN = 1
 PREFIX = "Imperium"
 
 #: seat zones every viewer sees; seat zones only their seat sees; shared zones everyone sees.
@@ -368,12 +370,16 @@ def oracle_table(index: int, seats: int) -> tuple[tuple[str, ...], str]:
 
 
 def run_oracle(
-    stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess, index: int, solo: bool = False
-) -> list[str]:
-    """One recorded game and its leaks (``solo``: one seat against the C.I.V.)."""
+    stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess, index: int, solo: bool = False,
+    civ: str = "",
+) -> list[str]:  # fmt: skip
+    """One recorded game and its leaks (``solo``: one seat against the C.I.V., of nation
+    ``civ`` when given)."""
     seats = 1 if solo else SHAPES[index % len(SHAPES)]
     seed = long_seed(f"imperium-oracle{index}")
     nations, box = oracle_table(index, 2 if solo else seats)
+    if civ:
+        nations = (next(n for n in nations if n != civ), civ)
     if solo:
         game = create_solo_game(stub, seed, nations, box, index)
     else:
@@ -403,6 +409,10 @@ def run_oracle(
         assert stats.get(key, 0) > 0, f"vacuous check ({key}): {stats}"
     if index == 0:
         _oracle_catches_planted_leaks(recorder, server, seed)
+    if civ == "arthurians":
+        moves = moves_of(server, game.game_id)[0].values()
+        quests = [m for m in moves if m.src == "civ/quests" and m.dst == "1:deck_top"]
+        assert quests and all(m.hidden_from(0) and m.hidden_from(None) for m in quests)
     return [f"game {index} ({seats} seats): {leak}" for leak in leaks]
 
 
@@ -508,6 +518,16 @@ def test_imperium_redaction_oracle_solo(
     """Solo against the C.I.V.: its face-down slot cards and deck stay hidden, the human's
     hand and deck and the seed too, in every message of a seeded one-seat game."""
     leaks = run_oracle(stub, server, 1, solo=True)
+    assert not leaks, _report(leaks)
+
+
+def test_imperium_redaction_oracle_solo_arthurian_quests(
+    stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess
+) -> None:
+    """Solo against an Arthurian C.I.V. (``imperium/4``): its pending quests lie face down, and
+    those its knight row brings onto its deck move without their card in every message, for
+    the human and for spectators; the view's ``quests_pending`` is public."""
+    leaks = run_oracle(stub, server, INDEX_ARTHURIAN, solo=True, civ="arthurians")
     assert not leaks, _report(leaks)
 
 

@@ -1,6 +1,7 @@
 """Records exported under ``imperium-classics/1`` (before ``imperium/2`` changed the rules)
-and solo records of ``imperium/2`` (before ``imperium/3``) still verify and re-execute byte
-for byte under the ruleset they were recorded with."""
+and solo records of ``imperium/2`` and ``imperium/3`` (before ``imperium/3`` and ``imperium/4``
+changed the solo rules) still verify and re-execute byte for byte under the ruleset they were
+recorded with."""
 
 from __future__ import annotations
 
@@ -38,4 +39,19 @@ def test_imperium_2_solo_records_reexecute_unchanged(civ: str) -> None:
     assert report.ok, report.message
     assert report.reexecuted
     seed = bytes.fromhex((FIXTURES / f"imperium-2-solo-{civ}.seed").read_text().strip())
+    assert reexecute(lines, seed) == recorded_hashes(lines)
+
+
+@pytest.mark.parametrize("civ", ["utopians", "arthurians"])
+def test_imperium_3_solo_records_reexecute_unchanged(civ: str) -> None:
+    """Solo games recorded under ``imperium/3`` (exported by the code before ``imperium/4``
+    read the decision-table rows the OCR had left unreadable, random human against the
+    C.I.V. at Chef de clan) verify and re-execute byte for byte."""
+    lines = read_lines(FIXTURES / f"imperium-3-solo-{civ}.jsonl")
+    header = parse_lines(lines)[0]
+    assert header["ruleset"] == "imperium/3" and header["options"]["civ_nation"] == civ
+    report = verify_record(lines)
+    assert report.ok, report.message
+    assert report.reexecuted
+    seed = bytes.fromhex((FIXTURES / f"imperium-3-solo-{civ}.seed").read_text().strip())
     assert reexecute(lines, seed) == recorded_hashes(lines)

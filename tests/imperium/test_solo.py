@@ -4,6 +4,8 @@ collapse, options, and seeded games of every nation as the human and as the C.I.
 
 from __future__ import annotations
 
+import os
+
 import msgspec
 import pytest
 
@@ -144,8 +146,9 @@ def test_civ_turn_die_sets_aside_then_resolves_slots_in_order() -> None:
     assert set(slots) == {1, 2, 3, 4, 5} - {face}
 
 
-def _ctx_with_card(card: str, civ: str = "carthaginians", empire: bool = False) -> Ctx:
-    state = solo(human="greeks" if civ != "greeks" else "romans", civ=civ)
+def _ctx_with_card(card: str, civ: str = "carthaginians", empire: bool = False,
+                   game: ImperiumGame = GAME) -> Ctx:  # fmt: skip
+    state = solo(human="greeks" if civ != "greeks" else "romans", civ=civ, game=game)
     ctx = Ctx(state, Chance(b"table", 0))
     ctx.emit(ev.StateFlipped(seat=CIV, empire=empire))
     old = ctx.state.civ.slots[0][0]  # type: ignore[union-attr]
@@ -315,15 +318,19 @@ def test_seeded_solo_games_every_nation(index: int, pair: tuple[str, str]) -> No
     assert final.civ is not None and final.civ.score is not None
 
 
+#: solo games per level and ruleset of the long run (``ANNALES_IMPERIUM_SOLO_GAMES``).
+LONG_GAMES = int(os.environ.get("ANNALES_IMPERIUM_SOLO_GAMES", "100"))
+
+
 @pytest.mark.long
-@pytest.mark.parametrize("ruleset", ["imperium-classics/1", "imperium/3"])
+@pytest.mark.parametrize("ruleset", ["imperium-classics/1", "imperium/3", "imperium/4"])
 @pytest.mark.parametrize("level", LEVELS)
 def test_long_solo_games(level: str, ruleset: str) -> None:
-    """100 seeded solo games per level and ruleset over the 16 pairings, random and greedy
-    humans."""
+    """100 seeded solo games (``ANNALES_IMPERIUM_SOLO_GAMES``) per level and ruleset over the
+    16 pairings, random and greedy humans."""
     game = get_ruleset(ruleset)
     assert isinstance(game, ImperiumGame)
-    for seed in range(100):
+    for seed in range(LONG_GAMES):
         human, civ = PAIRS[seed % 16]
         _check_game(human, civ, level, seed, greedy=seed % 2 == 1, game=game)
 

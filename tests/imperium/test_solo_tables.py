@@ -9,21 +9,25 @@ import pytest
 from domain.imperium import content as C
 from domain.imperium.civ import CIV
 from domain.imperium.civ import content as S
-from domain.imperium.civ.content import Row, Table
+from domain.imperium.civ.content import Row
 from domain.imperium.civ.turn import matches, resolvable
+from domain.imperium.game import ImperiumGame
+from domain.registry import get_ruleset
 from tests.imperium.test_solo import _ctx_with_card, _resolve
 
 OWN = sorted(S.TABLES)
+#: the first ruleset (the tables without the rows read from imperium/4) and the newest.
+RULESETS = ("imperium-classics/1", "imperium/4")
 
 
-def _card_for(table: Table, row: Row, nation: str) -> str | None:
+def _card_for(rows: tuple[Row, ...], row: Row, nation: str) -> str | None:
     """A card ``row`` names and no earlier row does: the nation's own cards first."""
     state = _ctx_with_card(next(iter(C.NATIONS[nation].starting_deck)), civ=nation).state
     ordered = sorted(C.CARDS, key=lambda c: (C.CARDS[c].nation != nation, c))
     for card in ordered:
         if "unrest" in C.CARDS[card].suits or not matches(state, card, row.match):
             continue
-        if not any(matches(state, card, r.match) for r in table.rows[: row.index]):
+        if not any(matches(state, card, r.match) for r in rows[: row.index]):
             return card
     return None
 
@@ -42,21 +46,26 @@ def test_every_nation_has_its_printed_tables() -> None:
         assert S.table_for(nation, "empire").side == side
 
 
+@pytest.mark.parametrize("ruleset", RULESETS)
 @pytest.mark.parametrize(("nation", "side"), OWN)
-def test_every_row_of_the_nation_table_resolves(nation: str, side: str) -> None:
+def test_every_row_of_the_nation_table_resolves(nation: str, side: str, ruleset: str) -> None:
     """Each row of the nation's own table, for a card it names: the C.I.V. resolves the first
     row that names the card and can be resolved (the row itself when one of its alternatives
-    is possible), on the right side, and the card leaves its slot."""
+    is possible), on the right side, and the card leaves its slot; under the first ruleset
+    and under ``imperium/4`` (which adds the rows the OCR had left unreadable)."""
+    game = get_ruleset(ruleset)
+    assert isinstance(game, ImperiumGame)
     table = S.table_for(nation, side)
     assert table.nation == nation and table.side == side and table.rows[-1].match == "other"
+    rows = table.rows_for(4 if ruleset == "imperium/4" else 1)
     resolved_as_itself = set()
-    for row in table.rows:
-        card = _card_for(table, row, nation)
+    for row in rows:
+        card = _card_for(rows, row, nation)
         if card is None:
             continue
-        ctx = _ctx_with_card(card, civ=nation, empire=side == "empire")
+        ctx = _ctx_with_card(card, civ=nation, empire=side == "empire", game=game)
         expected = next(
-            r for r in table.rows
+            r for r in rows
             if matches(ctx.state, card, r.match) and resolvable(ctx.state, r) >= 0
         )  # fmt: skip
         result = _resolve(ctx)
@@ -67,7 +76,7 @@ def test_every_row_of_the_nation_table_resolves(nation: str, side: str) -> None:
         if expected.index == row.index:
             resolved_as_itself.add(row.match)
     assert "other" in resolved_as_itself
-    assert "suit:region" not in {r.match for r in table.rows} or "suit:region" in resolved_as_itself
+    assert "suit:region" not in {r.match for r in rows} or "suit:region" in resolved_as_itself
 
 
 def test_row_provenance_is_listed() -> None:

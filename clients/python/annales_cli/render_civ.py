@@ -11,6 +11,10 @@ view, fed by the ``civ`` part of an Imperium view (as plain data) and the C.I.V.
 ...                      "text": "Gagnez 1 progrès."}]}))
 >>> "slots [■][ ][■][■][T]" in captured.get()
 True
+>>> with console.capture() as captured:
+...     console.print(render_civ({"nation": "arthurians", "quests_pending": 4}))
+>>> "quests pending 4" in captured.get()
+True
 """
 
 from __future__ import annotations
@@ -31,8 +35,9 @@ def slot_marks(civ: dict[str, Any]) -> str:
 
 
 def render_civ(civ: dict[str, Any], seat: dict[str, Any] | None = None) -> Panel:
-    """The C.I.V.'s public board: level, die, slots, deck and dynasty sizes, tokens, cards in
-    play and history, score, and the decision-table results of its last turn."""
+    """The C.I.V.'s public board: level, die, slots, deck and dynasty sizes (and its pending
+    quests, Arthurians: a count only), tokens, cards in play and history, score, and the
+    decision-table results of its last turn."""
     text = Text()
     level = civ.get("level", "")
     supreme = " + Maître suprême" if civ.get("supreme") else ""
@@ -40,6 +45,8 @@ def render_civ(civ: dict[str, Any], seat: dict[str, Any] | None = None) -> Panel
                 style="bold")  # fmt: skip
     aside = " (1 card aside)" if civ.get("aside") else ""
     sizes = f"deck {civ.get('deck_size', 0)}   dynasty {civ.get('dynasty_size', 0)}"
+    if civ.get("quests_pending"):
+        sizes += f"   quests pending {civ['quests_pending']}"
     text.append(f"die {civ.get('die', 0) or '-'}   slots {slot_marks(civ)}{aside}   {sizes}\n")
     if seat:
         state = "empire" if seat.get("empire") else "barbarian"

@@ -5,6 +5,11 @@ or ``assumed`` + the evidence), every level, nation and card name a record uses 
 every decision-table row parses into C.I.V. steps (:data:`STEP_KINDS`) and human-side steps
 (the card-effect notation of :mod:`domain.imperium.content_effects`).
 
+A row's ``since`` is the first rules revision that has it (rows the OCR left unreadable are
+read from ``imperium/4``; earlier revisions skip them, and number the rows they keep as they
+always did: :meth:`Table.rows_for`); ``do3``/``you3`` and ``do4``/``you4`` replace a row's
+effect from revision 3 and 4.
+
 A table row's ``do`` is a chain of alternatives ``a | b | c`` ("Si possible, …; sinon, …"):
 the first alternative whose guard steps (:data:`GUARDS`) can all be met is resolved; an
 alternative is a list of steps joined by ``+``; a step is ``kind:arg:arg``.
@@ -32,6 +37,11 @@ FILE = Path(__file__).resolve().parent.parent / "content" / "solo.json"
 LEVELS: tuple[str, ...] = ("chieftain", "warlord", "imperator", "sovereign", "overlord")
 RESOURCES = ("materials", "population", "progress")
 SUITS = ("civilised", "uncivilised", "region", "tributary", "fame", "unrest")
+#: the type icons a table row may name (« un [chevalier] », « un [masque] », « un
+#: [parchemin] »: the Arthurian, Olmec and Utopian rows, ``imperium/4``).
+TYPES = ("knight", "mask", "scroll", "city", "metropolis")
+#: the newest rules revision whose table rows are in the file.
+NEWEST = 4
 
 #: step kind -> number of arguments (see the module docstring).
 STEP_KINDS: dict[str, int] = {
@@ -63,11 +73,18 @@ STEP_KINDS: dict[str, int] = {
     "acquire_exiled": 1,  # guard: the exiled card of that suit worth most VP onto its deck
     "archive_region": 0,  # the region it played last into its history
     "recall_region": 0,  # the region it played last onto its deck ("RAPPELER")
+    # imperium/4 (a selector is a suit of SUITS or a type icon of TYPES):
+    "archive_discard": 1,  # guard: the last card of that selector in its discard -> history
+    "discard_has": 2,  # guard only: at least N cards of that selector in its discard
+    "recover_quest": 0,  # guard: its first pending quest onto its deck (Arthurians)
+    "exile_self": 0,  # this card into the exile pile ("sinon, exilez cette carte")
+    "play_discard": 1,  # the last card of that selector in its discard into its play area
+    "acquire_tokened": 1,  # guard: the best market card with at least 1 such token
 }
 #: steps that make an alternative unavailable when they cannot be met.
 GUARDS = frozenset(
     {"spend", "spend_all", "acquire", "return_unrest", "abandon_for_fame", "abandon", "regions",
-     "acquire_exiled"}
+     "acquire_exiled", "archive_discard", "discard_has", "recover_quest", "acquire_tokened"}
 )  # fmt: skip
 
 
@@ -153,13 +170,20 @@ class RowData(msgspec.Struct, frozen=True, kw_only=True):
     do_assumed: str = ""
     do3: str = ""
     you3: tuple[dict[str, Any], ...] = ()
+    since: int = 1
+    do4: str = ""
+    you4: tuple[dict[str, Any], ...] = ()
+    you_else4: tuple[dict[str, Any], ...] = ()
 
 
 class Row(msgspec.Struct, frozen=True, kw_only=True):
     """A decoded decision-table row: match key, alternatives, human-side steps; from rules
     revision 3 (``imperium/3``) ``alternatives3``/``you3`` (the row's ``do3``/``you3``,
     parts of the printed effect the earlier rulesets left out; the same as ``alternatives``/
-    ``you`` when the file gives none)."""
+    ``you`` when the file gives none); ``since``, ``alternatives4``/``you4`` likewise for
+    revision 4 (``imperium/4``). ``index`` is the row's place in the file (the number
+    ``imperium/4`` emits; :meth:`Table.rows_for` renumbers the rows an earlier revision
+    keeps)."""
 
     index: int
     match: str
@@ -170,14 +194,26 @@ class Row(msgspec.Struct, frozen=True, kw_only=True):
     assumed: bool
     alternatives3: tuple[tuple[CivStep, ...], ...] = ()
     you3: tuple[Step, ...] = ()
+    since: int = 1
+    alternatives4: tuple[tuple[CivStep, ...], ...] = ()
+    you4: tuple[Step, ...] = ()
+    you_else4: tuple[Step, ...] = ()
 
     def alternatives_for(self, revision: int) -> tuple[tuple[CivStep, ...], ...]:
         """The alternatives resolved under rules ``revision``."""
+        if revision >= 4:
+            return self.alternatives4
         return self.alternatives3 if revision >= 3 else self.alternatives
 
     def you_for(self, revision: int) -> tuple[Step, ...]:
         """The human-side steps under rules ``revision``."""
+        if revision >= 4:
+            return self.you4
         return self.you3 if revision >= 3 else self.you
+
+    def you_else_for(self, revision: int) -> tuple[Step, ...]:
+        """The human-side steps added when an alternative after the first is resolved."""
+        return self.you_else4 if revision >= 4 else self.you_else
 
 
 class TableData(Sourced, frozen=True, kw_only=True):
@@ -189,12 +225,19 @@ class TableData(Sourced, frozen=True, kw_only=True):
 
 
 class Table(msgspec.Struct, frozen=True, kw_only=True):
-    """A decoded decision table."""
+    """A decoded decision table: ``rows`` every row of the file (the rows of the newest
+    revision); ``earlier`` the rows an earlier revision keeps, numbered as it numbers them."""
 
     nation: str
     side: str
     rows: tuple[Row, ...]
     assumed: bool
+    earlier: dict[int, tuple[Row, ...]] = msgspec.field(default_factory=dict)
+
+    def rows_for(self, revision: int) -> tuple[Row, ...]:
+        """The rows resolved under rules ``revision``, top first, each with the number that
+        revision emits (``CivCardResolved.row``)."""
+        return self.rows if revision >= NEWEST else self.earlier[min(revision, NEWEST - 1)]
 
 
 class VoyageData(Sourced, frozen=True, kw_only=True):
@@ -274,8 +317,16 @@ def _check_args(kind: str, args: list[str]) -> None:
         raise SoloError(f"bad spend_all arguments {args}")
     if kind == "die_slot" and (args[0] not in RESOURCES or not args[1].isdigit()):
         raise SoloError(f"bad die_slot arguments {args}")
-    if kind in ("recover", "acquire_exiled") and args[0] not in SUITS:
+    if kind == "acquire_exiled" and args[0] not in SUITS:
         raise SoloError(f"bad recover suit {args}")
+    if kind in ("recover", "archive_discard", "discard_has", "play_discard") and (
+        args[0] not in SUITS + TYPES
+    ):
+        raise SoloError(f"bad {kind} selector {args}")
+    if kind == "discard_has" and not args[1].isdigit():
+        raise SoloError(f"bad discard_has count {args}")
+    if kind == "acquire_tokened" and args[0] not in RESOURCES:
+        raise SoloError(f"bad acquire_tokened resource {args}")
     counted = ("discard_top", "dynasty", "abandon_for_fame", "abandon", "regions")
     if kind in counted and not args[0].isdigit():
         raise SoloError(f"bad {kind} count {args}")
@@ -293,6 +344,7 @@ def _check_match(match: str) -> None:
         or (head == "name" and value in names)
         or (head == "state" and value in ("barbarian", "empire"))
         or (head == "icon" and value == "attack")
+        or (head == "type" and value in TYPES)
     )
     if not ok:
         raise SoloError(f"bad match {match!r}")
@@ -314,6 +366,11 @@ def _table(data: TableData) -> Table:
             you, you_else = _decode_you(raw.you), _decode_you(raw.you_else)
             alternatives3 = parse_alternatives(raw.do3) if raw.do3 else alternatives
             you3 = _decode_you(raw.you3) if raw.you3 else you
+            alternatives4 = parse_alternatives(raw.do4) if raw.do4 else alternatives3
+            you4 = _decode_you(raw.you4) if raw.you4 else you3
+            you_else4 = _decode_you(raw.you_else4) if raw.you_else4 else you_else
+            if not 1 <= raw.since <= NEWEST or (raw.since > 1 and raw.match == "other"):
+                raise SoloError(f"bad since {raw.since}")
         except SoloError as exc:
             raise SoloError(
                 f"solo.json: table {data.nation}/{data.side} row {index}: {exc}"
@@ -329,12 +386,21 @@ def _table(data: TableData) -> Table:
                 assumed=data.source == "assumed" or bool(raw.match_assumed or raw.do_assumed),
                 alternatives3=alternatives3,
                 you3=you3,
+                since=raw.since,
+                alternatives4=alternatives4,
+                you4=you4,
+                you_else4=you_else4,
             )
         )
     if not rows or rows[-1].match != "other":
         raise SoloError(f"solo.json: table {data.nation}/{data.side}: the last row must be 'other'")
+    earlier = {
+        revision: tuple(msgspec.structs.replace(row, index=index) for index, row in
+                        enumerate(r for r in rows if r.since <= revision))
+        for revision in range(1, NEWEST)
+    }  # fmt: skip
     return Table(nation=data.nation, side=data.side, rows=tuple(rows),
-                 assumed=data.source == "assumed")  # fmt: skip
+                 assumed=data.source == "assumed", earlier=earlier)  # fmt: skip
 
 
 def _load() -> SoloFile:

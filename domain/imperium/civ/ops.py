@@ -95,12 +95,15 @@ def estimated_vp(state: ImperiumState, card: str) -> int:
     return value
 
 
-def best_market_card(state: ImperiumState, suits: tuple[str, ...]) -> str:
+def best_market_card(state: ImperiumState, suits: tuple[str, ...], token: str = "") -> str:
     """The market card the C.I.V. takes among ``suits``: most VP, then most tokens on it, then
-    the lowest slot ("" when none)."""
+    the lowest slot ("" when none); with ``token``, only a card carrying at least one token of
+    that resource (« Acquérez une carte avec au moins 1 [progrès] dessus », ``imperium/4``)."""
     found = market_candidates(state, suits)
     ranked = []
     for index, slot in enumerate(state.market):
+        if token and not getattr(slot, token):
+            continue
         if slot.card in found:
             tokens = slot.materials + slot.population + slot.progress
             ranked.append((-estimated_vp(state, slot.card), -tokens, index, slot.card))
@@ -117,9 +120,10 @@ def put_on_deck(ctx: Ctx, card: str) -> None:
             move(ctx, CIV, other, z(CIV, "hand"), z(CIV, "deck_top"))
 
 
-def civ_acquire(ctx: Ctx, suits: tuple[str, ...]) -> bool:
-    """Acquire the best market card of ``suits`` onto its deck (``False``: none)."""
-    card = best_market_card(ctx.state, suits)
+def civ_acquire(ctx: Ctx, suits: tuple[str, ...], token: str = "") -> bool:
+    """Acquire the best market card of ``suits`` (carrying a ``token``, if given) onto its
+    deck (``False``: none)."""
+    card = best_market_card(ctx.state, suits, token)
     if not card:
         return False
     acquire(ctx, CIV, card)
@@ -234,12 +238,31 @@ def supreme_bonus(ctx: Ctx) -> None:
 
 def recover(ctx: Ctx, suit: str) -> bool:
     """« Récupérez une [suit] de la défausse et placez-la au-dessus du deck C.I.V. »: the
-    last such card of its discard onto its deck ("RÉCUPÉRER/PIOCHER DES CARTES")."""
-    for card in reversed(ctx.state.seats[CIV].discard):
-        if suit in K.suits(card):
-            move(ctx, CIV, card, z(CIV, "discard"), z(CIV, "deck_top"))
-            return True
-    return False
+    last such card of its discard onto its deck ("RÉCUPÉRER/PIOCHER DES CARTES"; ``suit``:
+    a category, or from ``imperium/4`` a type icon)."""
+    return from_discard(ctx, suit, z(CIV, "deck_top"))
+
+
+def shows(card: str, selector: str) -> bool:
+    """Whether ``card`` shows ``selector``: a category (:data:`~.content.SUITS`) or a type
+    icon (:data:`~.content.TYPES`: « un [chevalier] », « un [masque] », « un [parchemin] »)."""
+    return selector in K.suits(card) or selector in C.CARDS[card].type_icons
+
+
+def in_discard(state: ImperiumState, selector: str) -> list[str]:
+    """The cards of its discard showing ``selector``, bottom first."""
+    return [c for c in state.seats[CIV].discard if shows(c, selector)]
+
+
+def from_discard(ctx: Ctx, selector: str, dst: str) -> bool:
+    """The last card of its discard showing ``selector`` (the top of the pile: decision
+    ``civ_recover_choice``) to ``dst``: its deck (« récupérez »), its history (« archivez un
+    [chevalier] de la défausse dans l'Histoire ») or its play area (« mettez en jeu une
+    [région] de la défausse »)."""
+    found = in_discard(ctx.state, selector)
+    if found:
+        move(ctx, CIV, found[-1], z(CIV, "discard"), dst)
+    return bool(found)
 
 
 def die_slot_tokens(ctx: Ctx, resource: str, amount: int) -> None:

@@ -49,8 +49,9 @@ def start(ctx: Ctx) -> None:
 
 
 def matches(state: ImperiumState, card: str, match: str) -> bool:
-    """Whether a table row's ``match`` names ``card`` (its name, a category, a state icon or
-    the attack icon ``icon:attack``; ``other`` matches every card)."""
+    """Whether a table row's ``match`` names ``card`` (its name, a category, a state icon,
+    the attack icon ``icon:attack`` or a type icon ``type:knight``; ``other`` matches every
+    card)."""
     if match == "other":
         return True
     head, _, value = match.partition(":")
@@ -61,6 +62,8 @@ def matches(state: ImperiumState, card: str, match: str) -> bool:
         return value in K.suits(card)
     if head == "icon":
         return bool(value == "attack" and record.attack)
+    if head == "type":
+        return value in record.type_icons
     return bool(head == "state" and record.state_icon == value)
 
 
@@ -78,6 +81,14 @@ def possible(state: ImperiumState, step: CivStep) -> bool:
         return any("unrest" in K.suits(c) for c in seat.discard)
     if kind == "acquire_exiled":
         return bool(O.best_exiled(state, args[0]))
+    if kind == "archive_discard":
+        return bool(O.in_discard(state, args[0]))
+    if kind == "discard_has":
+        return len(O.in_discard(state, args[0])) >= int(args[1])
+    if kind == "recover_quest":
+        return bool(state.civ is not None and state.civ.quests)
+    if kind == "acquire_tokened":
+        return bool(O.best_market_card(state, S.SUITS, token=args[0]))
     if kind in ("abandon_for_fame", "abandon", "regions"):
         return len(O.regions_in_play(state)) >= int(args[0])
     return True
@@ -108,7 +119,7 @@ def _resolve_slot(ctx: Ctx, top: Frame) -> None:
             O.supreme_bonus(ctx)
         return
     table = S.table_for(civ.nation, side)
-    for row in table.rows:
+    for row in table.rows_for(ctx.state.revision):
         if not matches(ctx.state, card, row.match):
             continue
         choice = resolvable(ctx.state, row)
@@ -130,7 +141,8 @@ def apply_row(ctx: Ctx, slot: int, card: str, row: Row, choice: int) -> None:
     for step in row.alternatives_for(ctx.state.revision)[choice]:
         where = _civ_step(ctx, step, where, human)
     move(ctx, CIV, card, slot_zone(slot), where)
-    you: tuple[Step, ...] = row.you_for(ctx.state.revision) + (row.you_else if choice > 0 else ())
+    revision = ctx.state.revision
+    you: tuple[Step, ...] = row.you_for(revision) + (row.you_else_for(revision) if choice else ())
     if you:
         human.append(_human_frame(ctx, you, card))
     ctx.push(*human)
@@ -203,6 +215,16 @@ def _civ_step(ctx: Ctx, step: CivStep, where: str, human: list[Frame]) -> str:
         O.last_region_to(ctx, z(CIV, "deck_top"))
     elif kind == "exile_quest":
         V.exile_quest(ctx)
+    elif kind == "recover_quest":
+        V.recover_quest(ctx)
+    elif kind == "archive_discard":
+        O.from_discard(ctx, args[0], z(CIV, "history"))
+    elif kind == "play_discard":
+        O.from_discard(ctx, args[0], z(CIV, "play"))
+    elif kind == "exile_self":
+        return "exile"
+    elif kind == "acquire_tokened":
+        O.civ_acquire(ctx, S.SUITS, token=args[0])
     elif kind == "draw_fame":
         O.draw_fame(ctx)
     elif kind == "end_game":

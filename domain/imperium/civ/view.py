@@ -1,6 +1,8 @@
 """What anyone may see of the C.I.V.: its tokens and cards in play are in its seat view; this
 adds the die, which slots hold a face-down card, its deck and dynasty sizes, its history (each
-card in it was revealed when resolved) and the decision-table results of its last turn."""
+card in it was revealed when resolved), the decision-table results of its last turn and how
+many quests the Arthurian C.I.V. has pending (their identities stay hidden: they lie face
+down)."""
 
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ class CivView(msgspec.Struct, frozen=True, kw_only=True):
     history: tuple[str, ...]
     results: tuple[CivResult, ...]
     score: int
+    quests_pending: int = 0
 
 
 def civ_public(state: object, src: str, dst: str) -> bool:
@@ -56,4 +59,5 @@ def civ_view(state: object) -> CivView | None:
         history=tuple(seat.history),
         results=tuple(civ.results),
         score=public_score(state),  # type: ignore[arg-type]
+        quests_pending=len(civ.quests),
     )

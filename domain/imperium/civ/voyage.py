@@ -109,6 +109,17 @@ def _steps(ctx: Ctx, steps: tuple[CivStep, ...]) -> None:
             trigger_end(ctx, "shangri_la")
 
 
+def recover_quest(ctx: Ctx) -> bool:
+    """« récupérer la première quête en attente » (``imperium/4``): its next pending quest,
+    turned face up, onto its deck ("RÉCUPÉRER/PIOCHER DES CARTES"); the Graal once it is the
+    last one."""
+    civ = ctx.state.civ
+    if civ is None or not civ.quests:
+        return False
+    move(ctx, CIV, civ.quests[-1], "civ/quests", z(CIV, "deck_top"))
+    return True
+
+
 def exile_quest(ctx: Ctx) -> bool:
     """Exile its next pending quest unless it is the Graal (Twrch Trwyth: « Exilez la
     prochaine [quête] en attente à moins que ce ne soit le Graal »)."""
