@@ -11,8 +11,13 @@ from annales_cli.main import app
 from typer.testing import CliRunner
 
 from domain.registry import get_ruleset
+from domain.tapestry import content as C
+from domain.tapestry import events as ev
 from domain.tapestry.expansions import inventory as I
-from domain.tapestry.state import EXPANSIONS
+from domain.tapestry.state import EXPANSIONS, TRACK_IDS
+from domain.tapestry.tracks import NONE, advance_frame
+from tests.tapestry.helpers import of, table
+from tests.tapestry.test_cards_support import run_frames
 
 #: MATÉRIEL: (box, key) -> (new items, replacing items), read off the table's columns
 #: (MANŒUVRES & MANIGANCES, ARTS & ARCHITECTURE, FICTIONS & FUTURS; '*' = replacing).
@@ -54,7 +59,6 @@ MISSING: dict[str, set[str]] = {
         "landmark_miniatures",
         "tapestry_cards",
         "landmark_cards",
-        "landmark_tokens",
         "space_tiles",
     },
     "arts_and_architecture": {
@@ -133,3 +137,36 @@ def test_notes_name_what_a_game_leaves_out() -> None:
     assert "15 Cartes Fresque" in line and "4 (+1 replacing) Tuiles Espace" in line
     every = game.initial(game.decode_options({"expansions": list(EXPANSIONS)}), 3)
     assert [n.split(":")[0] for n in game.notes(every)] == list(EXPANSIONS)
+
+
+def test_plans_and_ploys_landmark_tokens_are_played_by_the_views() -> None:
+    """Plans & Ploys' 12 landmark tokens (public setup text and review: an optional reminder,
+    no game effect, one on the space of each track landmark, taken off when that landmark is
+    gained): exactly the 12 track landmarks of ``landmarks.json``, and every view shows which of
+    them are still available (a track landmark absent from ``landmark_owner``), so the
+    component is covered by a public source and no longer listed as left out."""
+    (tokens,) = [c for c in I.of_box("plans_and_ploys") if c.key == "landmark_tokens"]
+    assert tokens.source == "public" and tokens.address.startswith("https://")
+    assert "landmark_owner" in tokens.note
+    track = sorted(lm.id for lm in C.LANDMARKS.values() if lm.source_kind == "track")
+    assert len(track) == tokens.count == 12
+    assert tokens not in I.missing(EXPANSIONS)
+    assert not [line for line in I.report_lines() if "plans_and_ploys/landmark_tokens" in line]
+    assert all("Jetons Monument" not in n for n in I.notes(("plans_and_ploys",)))
+    game = get_ruleset("tapestry/2")
+    state = table(2)
+    view = game.view(state, None)
+    assert [lm for lm in track if str(lm) not in view.landmark_owner] == track
+    science = TRACK_IDS.index("science")
+    (apothecary,) = [
+        lm.id for lm in C.LANDMARKS.values() if lm.track == "science" and lm.space == 4
+    ]
+    state.seats[0].tracks[science] = [3]
+    events = run_frames(state, advance_frame(0, science, NONE))
+    assert [(e.seat, e.landmark) for e in of(events, ev.LandmarkClaimed)] == [(0, apothecary)]
+    for seat in (None, 0, 1):
+        owner = game.view(state, seat).landmark_owner
+        assert owner == {str(apothecary): 0}
+        assert [lm for lm in track if str(lm) not in owner] == [
+            lm for lm in track if lm != apothecary
+        ]

@@ -28,7 +28,8 @@ _FILE = Path(__file__).resolve().parent.parent / "content" / "expansions.json"
 
 
 class Fact(msgspec.Struct, frozen=True, kw_only=True):
-    """One fact we do have about a component, with its provenance."""
+    """One fact we do have about a component, with its provenance (facts only, never a card's
+    wording)."""
 
     source: InventorySource
     section: str = ""
@@ -49,7 +50,8 @@ class Component(msgspec.Struct, frozen=True, kw_only=True):
         source: where its facts come from; ``none``: in none of our sources (left out).
         section, ref, address: the provenance ``source`` requires.
         note: what the source holds, or what is missing.
-        known: the few facts we have about a component left out, each with its provenance.
+        known: further facts, each with its own provenance (for a component left out, the
+            few facts we do have).
     """
 
     box: str
