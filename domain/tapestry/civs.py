@@ -25,7 +25,7 @@ from domain.tapestry.engine import AUTO, DECISIONS, TOKENS, Ctx, expr_frame
 from domain.tapestry.gains import gain_resources, score
 from domain.tapestry.rules import dump, extra_options, gain
 from domain.tapestry.solo.content import dealt_solo
-from domain.tapestry.state import TRACK_IDS, Frame, TapestryState
+from domain.tapestry.state import TRACK_IDS, Frame, TapestryRules, TapestryState
 from domain.tapestry.tracks import OVERFLOW, SILENT, advance_frame, move, roll_science
 
 IMPLEMENTED_CIVILIZATIONS: tuple[str, ...] = (
@@ -104,6 +104,22 @@ def implemented_ids(boxes: Iterable[str] = ()) -> list[int]:
     for box in boxes:
         keys.extend(BOX_CIVILIZATIONS.get(box, ()))
     return sorted(_KEYS[k] for k in keys)
+
+
+def drawn_ids(rules: TapestryRules) -> list[int]:
+    """Ids of the civilizations dealt at setup under ``rules``: those of the base game and of
+    the boxes in play, or only the ``civilization_box``'s under that variant."""
+    if rules.civilization_box:
+        return sorted(_KEYS[k] for k in BOX_CIVILIZATIONS.get(rules.civilization_box, ()))
+    return implemented_ids(rules.expansions)
+
+
+def gainable_keys(rules: TapestryRules) -> list[str]:
+    """Keys of the civilizations that may be gained during a game under ``rules``
+    (:func:`gainable`, or only the ``civilization_box``'s under that variant)."""
+    if rules.civilization_box:
+        return list(BOX_GAINABLE.get(rules.civilization_box, ()))
+    return gainable(rules.expansions)
 
 
 def gainable(boxes: Iterable[str] = ()) -> list[str]:
@@ -391,7 +407,7 @@ def after_conquer_outpost(ctx: Ctx, seat: int) -> None:
 def _random_civ(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
     pool = [
         _KEYS[k]
-        for k in gainable(ctx.state.rules.expansions)
+        for k in gainable_keys(ctx.state.rules)
         if _KEYS[k] not in ctx.state.civs_out and C.CIVILIZATIONS[_KEYS[k]].gainable_mid_game
     ]
     if ctx.state.n == 1 and ctx.state.rules.expansions:  # solo with a box: mats out of solo

@@ -345,7 +345,7 @@ class TapestryGame2(TapestryGame):
     options_type = TapestryOptions2
     #: the island start and the expansion boxes came after tapestry/2's first release
     #: (base-game creation events stay byte-identical: each is recorded only when set).
-    late_options = TapestryGame.late_options | {"island_start", "expansions"}
+    late_options = TapestryGame.late_options | {"island_start", "expansions", "civilization_box"}
 
 
 def variant_rules(options: TapestryOptions2, revision: int) -> TapestryRules:
@@ -368,6 +368,7 @@ def variant_rules(options: TapestryOptions2, revision: int) -> TapestryRules:
             {c.id: (c.name, c.name_fr) for c in C.TECH_CARDS.values()},
         ),
         expansions=tuple(box for box in EXPANSIONS if box in options.expansions),
+        civilization_box=options.civilization_box,
     )
 
 

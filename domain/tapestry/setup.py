@@ -68,7 +68,7 @@ def dealt_count(state: TapestryState) -> int:
     dealt_to = state.n - len(fixed)
     if dealt_to <= 0:
         return 1
-    available = len(civs.implemented_ids(state.rules.expansions)) - len(fixed)
+    available = len([c for c in civs.drawn_ids(state.rules) if c not in fixed.values()])
     return max(1, min(state.options.civilizations_dealt, available // dealt_to))
 
 
@@ -129,7 +129,7 @@ def deal(ctx: Ctx) -> None:
             ctx.emit(ev.CapitalsDealt(seat=seat, capitals=(capitals[index],)))
             choose_capital(ctx, seat, capitals[index])
     fixed = fixed_civilizations(state)
-    pool = [c for c in civs.implemented_ids(state.rules.expansions) if c not in fixed.values()]
+    pool = [c for c in civs.drawn_ids(state.rules) if c not in fixed.values()]
     if state.n == 1:  # civilizations left out of solo games (domain.tapestry.solo)
         pool = [c for c in pool if dealt_solo(c)]
     count = dealt_count(state)

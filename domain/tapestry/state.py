@@ -97,6 +97,11 @@ class TapestryOptions2(TapestryOptions, frozen=True, kw_only=True):
             order and combination ("PREMIÈRE MISE EN PLACE": « Combinez les plateaux et les
             cartes du jeu de base et des extensions avec lesquelles vous souhaitez jouer »);
             an unknown box is refused naming it, a box named twice is refused.
+        civilization_box: "MM AA FF Vous pouvez contraindre les joueurs à piocher les
+            civilisations dans la même extension": every civilization dealt at setup or gained
+            during the game comes from this box (one of ``expansions``; empty: the variant
+            is off). A civilization fixed by ``starting_civilizations`` is not drawn and may
+            come from any box in play.
     """
 
     draw_two_tapestry: bool = False
@@ -106,6 +111,7 @@ class TapestryOptions2(TapestryOptions, frozen=True, kw_only=True):
     removed_tech_cards: tuple[str, ...] = ()
     island_start: bool = False
     expansions: tuple[str, ...] = ()
+    civilization_box: str = ""
 
     def __post_init__(self) -> None:
         """The checks of :class:`TapestryOptions`, then each box known and named at most once
@@ -119,6 +125,11 @@ class TapestryOptions2(TapestryOptions, frozen=True, kw_only=True):
         twice = [box for i, box in enumerate(self.expansions) if box in self.expansions[:i]]
         if twice:
             raise ValueError(f"expansions names {twice[0]!r} twice")
+        if self.civilization_box and self.civilization_box not in self.expansions:
+            raise ValueError(
+                f"civilization_box: {self.civilization_box!r} is not a box in play "
+                f"(expansions: {', '.join(self.expansions) or 'none'})"
+            )
 
 
 class TapestryRules(msgspec.Struct, frozen=True, kw_only=True):
@@ -139,6 +150,9 @@ class TapestryRules(msgspec.Struct, frozen=True, kw_only=True):
     island_start: bool = False
     #: the expansion boxes in play, in ``EXPANSIONS`` order (empty: the base game).
     expansions: tuple[str, ...] = ()
+    #: the variant "piocher les civilisations dans la même extension": the one box every
+    #: civilization is drawn from (empty: off).
+    civilization_box: str = ""
 
 
 class Frame(msgspec.Struct, frozen=True, kw_only=True):

@@ -217,6 +217,7 @@ def variants_of(state: TapestryState) -> tuple[str, ...]:
         ("removed_tapestry_cards", bool(rules.removed_tapestry)),
         ("removed_tech_cards", bool(rules.removed_tech)),
         ("island_start", rules.island_start),
+        ("civilization_box", bool(rules.civilization_box)),
     )
     return tuple(name for name, on in flags if on)
 

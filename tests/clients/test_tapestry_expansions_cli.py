@@ -33,6 +33,44 @@ def test_new_tapestry_with_expansions(annales_server: ServerProcess, tmp_path: P
     ]
 
 
+def test_new_tapestry_with_civilizations_of_one_box(
+    annales_server: ServerProcess, tmp_path: Path
+) -> None:
+    """``--civilization-box`` (VARIANTES « piocher les civilisations dans la même extension »)
+    reaches ``TapestryOptions.civilization_box``: every seat is dealt that box's mats; a box
+    not in ``--expansions`` is refused by the server, naming the option, with no traceback."""
+    tokens = tmp_path / "tokens.json"
+    created = cli(
+        "new", "tapestry", "--players", "3", "--seed", "one-box-cli",
+        "--expansions", "plans_and_ploys,fantasies_and_futures",
+        "--civilization-box", "fantasies_and_futures",
+        "--server", annales_server.target, "--tokens", str(tokens),
+    )  # fmt: skip
+    game_id = created_id(created.output)
+    with AnnalesClient(annales_server.target) as client:
+        game = client.get_game(game_id).game
+    assert game.options.tapestry.civilization_box == "fantasies_and_futures"
+    refused = CliRunner().invoke(
+        app,
+        [
+            "new",
+            "tapestry",
+            "--players",
+            "2",
+            "--expansions",
+            "plans_and_ploys",
+            "--civilization-box",
+            "fantasies_and_futures",
+            "--server",
+            annales_server.target,
+            "--tokens",
+            str(tmp_path / "other.json"),
+        ],
+    )
+    assert refused.exit_code != 0 and "civilization_box" in refused.output, refused.output
+    assert "Traceback" not in refused.output
+
+
 def test_solo_tapestry_with_the_boxes(annales_server: ServerProcess, tmp_path: Path) -> None:
     """``annales new tapestry --players 1 --expansions …``: a solo game with the three boxes
     is created and played to the end by ``annales bots``; its notes name the Plans & Ploys

@@ -6,8 +6,8 @@ concern an expansion box, one of its civilizations or one of its components: the
 Each ruling is either reproduced by a named test (:data:`TESTED`, the test's module and name;
 the tests of this module are its new ones) or concerns a component in none of our sources
 (:data:`NOT_IN_OUR_SOURCES`: its ``expansions.json`` record must say ``source == "none"``, so
-the list stays true when a component is added). :data:`NOT_IMPLEMENTED` holds the one ruling
-whose content exists but whose option is not built (``decisions.json#variants_scope``).
+the list stays true when a component is added). :data:`NOT_IMPLEMENTED` holds the rulings
+whose content exists but whose option is not built (none now).
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ import importlib
 import msgspec
 
 from domain.core import Chance
-from domain.registry import get_ruleset
 from domain.tapestry import civs
 from domain.tapestry import content as C
 from domain.tapestry import events as ev
@@ -98,6 +97,10 @@ TESTED: dict[str, tuple[str, str]] = {
     "VARIANTES — FF Les Psioniques piochent 3 cartes Fresque au tour de revenus 1": (
         "tests.tapestry.test_civ_psionics",
         "test_income_turn_one_variant_draws_three_keeps_one",
+    ),
+    "VARIANTES — MM AA FF piocher les civilisations dans la même extension": (
+        "tests.tapestry.test_civilization_box",
+        "test_every_civilization_dealt_comes_from_the_chosen_box",
     ),
     "VARIANTES — FF Les Psioniques piochent 3 civilisations": (
         "tests.tapestry.test_civ_psionics",
@@ -210,9 +213,7 @@ NOT_IN_OUR_SOURCES: dict[str, tuple[tuple[str, str], ...]] = {
 }
 
 #: ruling -> the ``decisions.json`` topic that records it as not implemented.
-NOT_IMPLEMENTED: dict[str, str] = {
-    "VARIANTES — MM AA FF piocher les civilisations dans la même extension": "variants_scope",
-}
+NOT_IMPLEMENTED: dict[str, str] = {}
 
 
 # -- the audit stays true --------------------------------------------------------------------------
@@ -235,15 +236,7 @@ def test_every_other_ruling_concerns_a_component_in_none_of_our_sources() -> Non
         assert components and set(components) <= left_out, ruling
     assert not set(TESTED) & set(NOT_IN_OUR_SOURCES)
     # the counts docs/games/tapestry-expansions.md gives
-    assert (len(TESTED), len(NOT_IN_OUR_SOURCES), len(NOT_IMPLEMENTED)) == (15, 38, 1)
-
-
-def test_the_expansion_variant_not_built_is_recorded() -> None:
-    """VARIANTES « MM AA FF Vous pouvez contraindre les joueurs à piocher les civilisations dans
-    la même extension »: no option plays it; ``decisions.json`` says so."""
-    for ruling, topic in NOT_IMPLEMENTED.items():
-        assert "MM AA FF civilizations of one expansion" in C.DECISIONS[topic].note, ruling
-    assert "same_box" not in get_ruleset("tapestry/2").decode_options({}).__struct_fields__
+    assert (len(TESTED), len(NOT_IN_OUR_SOURCES), len(NOT_IMPLEMENTED)) == (16, 38, 0)
 
 
 # -- new named tests -------------------------------------------------------------------------------

@@ -94,6 +94,7 @@ GAME_OPTIONS = {
     "--automa-level": ("tapestry", "automa_level"),
     "--shadow-empire": ("tapestry", "shadow_empire"),
     "--expansions": ("tapestry", "expansions"),
+    "--civilization-box": ("tapestry", "civilization_box"),
     "--difficulty": ("imperium", "difficulty"),
     "--civ-nation": ("imperium", "civ_nation"),
 }
@@ -201,6 +202,12 @@ def new(
         help="tapestry: expansion boxes in play, comma-separated: plans_and_ploys, "
         "arts_and_architecture, fantasies_and_futures (default: the base game).",
     ),
+    civilization_box: str | None = typer.Option(
+        None,
+        "--civilization-box",
+        help="tapestry variant: every civilization dealt or gained comes from this box (one "
+        "of --expansions).",
+    ),
     difficulty: str | None = typer.Option(
         None, help="imperium solo (1 player): chieftain, warlord, imperator, sovereign, overlord."
     ),
@@ -244,7 +251,7 @@ def new(
         "--nations": chosen_nations or None,
         "--box": box,
         "--automa-level": automa_level, "--shadow-empire": shadow_empire,
-        "--expansions": chosen_boxes or None,
+        "--expansions": chosen_boxes or None, "--civilization-box": civilization_box,
         "--difficulty": difficulty, "--civ-nation": civ_nation,
     }  # fmt: skip
     for flag, value in given.items():
