@@ -51,8 +51,8 @@ from domain.tapestry.civs import IMPLEMENTED_CIVILIZATIONS
 from domain.tapestry.commands import TapestryCommand
 from domain.tapestry.evolve import MYSTICS, MYSTICS_REVEALED
 from domain.tapestry.expansions.civ_spies import peeks
-from domain.tapestry.state import OVER, TapestryState
-from domain.tapestry.view import TapestryView
+from domain.tapestry.state import COLLECTORS, OVER, TapestryState
+from domain.tapestry.view import FACE_DOWN_CIV_TOKENS, TapestryView
 from service.api.convert import read
 from tests.api.conftest import ServerProcess
 from tests.api.helpers import Failure, create_tapestry_game, long_seed, open_store_service
@@ -81,9 +81,12 @@ HIDDEN_KINDS = {
     "OptionsDrawn": "items",  # Psionics: a draw to keep one of each group
     "OptionKept": "item",
     "CardsSubmerged": "cards",  # Merfolk: cards under the mat
+    "Collected": "item",  # Collectors: a tapestry card or territory tile shelved face down
 }
 #: hidden events whose value is a tuple of ids (the others: one id, or ids for a deal).
 _PRIVATE_DRAWS = {"OptionsDrawn": "items", "OptionKept": "item", "CardsSubmerged": "cards"}
+#: the Collectors' mat spaces whose component lies face down (``Collected.slot``).
+_FACE_DOWN_SLOTS = tuple(FACE_DOWN_CIV_TOKENS[COLLECTORS])
 
 
 def _error_action() -> pb.Action:
@@ -147,6 +150,10 @@ def hidden_events(server: ServerProcess, game_id: str) -> tuple[list[Hidden], in
                 found.append(
                     Hidden(envelope.kind, envelope.seq, event.seat, shown, envelope.command_id)
                 )
+        elif envelope.kind == "Collected" and event.item and event.slot in _FACE_DOWN_SLOTS:
+            found.append(
+                Hidden("Collected", envelope.seq, event.seat, event.item, envelope.command_id)
+            )
         elif envelope.kind == "TapestryPlayed" and not event.face_up:
             found.append(
                 Hidden("TapestryPlayed", envelope.seq, None, event.card, envelope.command_id)
@@ -235,6 +242,7 @@ def _event_value(event: pb.GameEvent, kind: str) -> Any:
             "OptionsDrawn": "options_drawn",
             "OptionKept": "option_kept",
             "CardsSubmerged": "cards_submerged",
+            "Collected": "collected",
         }[kind],
     )
     value = getattr(payload, HIDDEN_KINDS[kind])

@@ -1,4 +1,5 @@
-"""The Tapestry redaction oracle (``test_tapestry_redaction.py``) with the Fantasies &
+"""The Tapestry redaction oracle (``test_tapestry_redaction.py``) with the Arts & Architecture
+box (the Collectors' face-down shelf) or the Fantasies &
 Futures box in play and its civilizations that hold private information: the Psionics' draws
 to keep one (``OptionsDrawn`` / ``OptionKept``, ``civ_tokens["psionics_offer"]``), the
 Merfolk's submerged cards (``CardsSubmerged``, ``civ_tokens["merfolk_sunk"]``) and the
@@ -26,4 +27,19 @@ def test_tapestry_redaction_oracle_fantasies_and_futures(
     starting = ("psionics", "merfolk", "illuminati", "")[:seats]
     required = frozenset({"OptionsDrawn", "OptionKept", "CardsSubmerged"})
     leaks = run_oracle(stub, server, index, ("fantasies_and_futures",), starting, required=required)
+    assert not leaks, _report(leaks)
+
+
+def test_tapestry_redaction_oracle_arts_and_architecture(
+    stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess
+) -> None:
+    """The same oracle with the Arts & Architecture box in play, seats starting with the
+    Collectors (a tapestry card or territory tile shelved face down: ``Collected`` reaches
+    the others with ``item`` 0, their view shows -1), the Urban Planners (landmarks parked on
+    the mat, public) and the Gamblers."""
+    index = 1
+    seats = SHAPES[index % len(SHAPES)]
+    starting = ("collectors", "urban_planners", "gamblers", "")[:seats]
+    required = frozenset({"Collected"})
+    leaks = run_oracle(stub, server, index, ("arts_and_architecture",), starting, required=required)
     assert not leaks, _report(leaks)
