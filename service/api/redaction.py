@@ -141,6 +141,35 @@ class Redactor:
 
         return state_at
 
+    def observe(self, match: Any, event: Event, state: Any) -> Observed:
+        """What the answer to a command needs of the state right after ``event``, derived as
+        the command folds (``GameService.submit(observe=...)``): the event as every viewer
+        (the spectator, each seat) may see it — ``None`` for a kernel event, shown as is."""
+        if isinstance(event, _KERNEL_TYPES):
+            return event, None
+        game = match.game
+        shown = {v: game.redact_event(state, event, v) for v in [None, *range(match.seats)]}
+        return event, shown
+
+    def submitted(
+        self,
+        game_id: str,
+        viewer: int | None,
+        envelopes: Sequence[Envelope],
+        observed: Sequence[Observed],
+    ) -> list[pb.GameEvent]:
+        """The events of a command just stored, for ``viewer``, from what :meth:`observe`
+        derived while the command folded: the same bytes as :meth:`outgoing` of the envelopes
+        (which folds them a second time on a ledger of its own), without that fold."""
+        if not envelopes or len(observed) != len(envelopes):
+            return self.outgoing(game_id, viewer, list(envelopes))  # type: ignore[no-any-return]
+        if any(shown is not None and viewer not in shown for _, shown in observed):
+            return self.outgoing(game_id, viewer, list(envelopes))  # type: ignore[no-any-return]
+        match = self.service.head(game_id)
+        result = self._build(game_id, viewer, match, envelopes, observed)
+        self._guard(game_id, result)
+        return result
+
     def _events(
         self, game_id: str, viewer: int | None, envelopes: Sequence[Envelope]
     ) -> list[pb.GameEvent]:
@@ -160,16 +189,34 @@ class Redactor:
         viewers: list[int | None] = [None, *range(match.seats)]
         if viewer not in viewers:
             viewers.append(viewer)
+        rows: list[Observed] = []
+        for event, state in zip(decoded, states, strict=True):
+            if isinstance(event, _KERNEL_TYPES):
+                rows.append((event, None))
+            else:
+                shown = {v: match.game.redact_event(state, event, v) for v in viewers}
+                rows.append((event, shown))
+        return self._build(game_id, viewer, match, envelopes, rows)
+
+    def _build(
+        self,
+        game_id: str,
+        viewer: int | None,
+        match: Any,
+        envelopes: Sequence[Envelope],
+        rows: Sequence[Observed],
+    ) -> list[pb.GameEvent]:
+        """Messages of ``envelopes`` for every viewer of ``rows`` (kept for their requests);
+        those of ``viewer`` returned."""
+        viewers: list[int | None] = [None, *range(match.seats)]
+        if viewer not in viewers:
+            viewers.append(viewer)
         result: list[pb.GameEvent] = []
         blobs: dict[tuple[str, int, int | None], bytes] = {}
-        for envelope, event, state in zip(envelopes, decoded, states, strict=True):
+        for envelope, (event, shown_by) in zip(envelopes, rows, strict=True):
             plain: bytes | None = None
             for someone in viewers:
-                shown = (
-                    event
-                    if isinstance(event, _KERNEL_TYPES)
-                    else match.game.redact_event(state, event, someone)
-                )
+                shown = event if shown_by is None else shown_by[someone]
                 if shown is event and plain is not None:
                     blob = plain
                 else:
@@ -260,6 +307,9 @@ class StateRequest:
 
 
 _KERNEL_TYPES = (GameCreated, *_KERNEL_FIELDS)
+
+#: an event and how each viewer may see it (``None``: a kernel event, shown to all as is)
+Observed = tuple[Event, dict[int | None, Event] | None]
 
 
 def _fill_event(message: pb.GameEvent, event: Event, header: GameCreated | None) -> None:

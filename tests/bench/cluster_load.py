@@ -1,0 +1,246 @@
+"""Scale-out load on PostgreSQL (``make bench``): N servers, M client processes.
+
+One fresh PostgreSQL database (created and dropped here, ``tests/pg.py``), ``--servers``
+``annales serve`` processes on it (``tests/service/cluster.py``, ``--no-projections`` unless
+``--projections``), and ``--clients`` client *processes* (so that the load generator is not
+bound by one interpreter lock), each running its share of ``--inflight`` threads; each thread
+plays its own Rise & Fall game from a precomputed seeded script (every call with
+``expected_version`` and an idempotency key) and sends each call to the next server (round
+robin, no affinity). Printed, never asserted:
+
+* acknowledged SubmitActions per second, p50 / p99 latency;
+* CPU seconds of the servers (their process trees) and of PostgreSQL (every ``postgres``
+  process of the machine: on a shared machine other clients' work is counted too) per
+  acknowledged command;
+* commands per insert transaction (acknowledged commands over the distinct transaction ids,
+  ``xmin``, of the rows they stored: group commit at work);
+* time per locked insert transaction — the run's wall time over its insert transactions, the
+  mean interval between two holders of the events table's ``EXCLUSIVE`` lock (an upper bound of
+  the time under the lock, exact when the lock is never free) — next to the same figure for
+  raw one-row locked inserts by 8 psycopg connections in the same run (goal: at most 2x).
+
+Defaults are small (2 servers, 2 client processes, 16 games in flight, 800 commands: what
+``make bench`` runs). Bigger, on a machine with cores for it::
+
+    .venv/bin/python -m tests.bench.cluster_load --servers 4 --clients 4 --inflight 64 \\
+        --commands 8000
+
+PostgreSQL is the one of ``tests/pg.py`` (``ANNALES_PG_HOST`` / ``_PORT`` / ``_USER``, trust
+authentication); without it the script prints a line and returns.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import psycopg
+
+from tests.bench.scaleout import raw_pg_commits
+from tests.pg import HOST, PORT, USER, admin_connection, fresh_database
+from tests.service.cluster import start_cluster
+
+SEATS = 3
+
+
+def _client(
+    index: int,
+    targets: list[str],
+    games: int,
+    commands: int,
+    ready: Any,
+    results: Any,
+) -> None:
+    """One client process: create ``games`` games, wait for the start, play ``commands``
+    commands per game in one thread per game; put (latencies, duplicates) on ``results``."""
+    import grpc
+    from annales.v1 import annales_pb2 as pb
+    from annales.v1 import annales_pb2_grpc
+
+    from tests.api.helpers import auth
+    from tests.bench.api import _script
+
+    channels = [grpc.insecure_channel(target) for target in targets]
+    stubs = [annales_pb2_grpc.GameServiceStub(channel) for channel in channels]
+    played: list[tuple[str, dict[int, str], int, list[Any]]] = []
+    for game in range(games):
+        seed = f"cluster-load-{index}-{game}-{uuid.uuid4().hex}"
+        answer = stubs[game % len(stubs)].CreateGame(
+            pb.CreateGameRequest(
+                game_type=pb.GAME_TYPE_RISE_AND_FALL,
+                seat_names=[f"s{i}" for i in range(SEATS)],
+                seed=seed,
+            )
+        )
+        tokens = {t.seat: t.token for t in answer.seat_tokens}
+        played.append((answer.game_id, tokens, answer.version, _script(SEATS, seed, commands)))
+    latencies: list[list[float]] = [[] for _ in played]
+    duplicates = [0]
+
+    def play(slot: int) -> None:
+        game_id, tokens, version, script = played[slot]
+        for step, (seat, action) in enumerate(script):
+            stub = stubs[(slot + step) % len(stubs)]
+            request = pb.SubmitActionRequest(
+                game_id=game_id, action=action, expected_version=version, idempotency_key=f"c{step}"
+            )
+            t0 = time.perf_counter()
+            answer = stub.SubmitAction(request, metadata=auth(tokens[seat]))
+            latencies[slot].append(time.perf_counter() - t0)
+            duplicates[0] += answer.duplicate
+            version = answer.version
+
+    threads = [threading.Thread(target=play, args=(slot,)) for slot in range(len(played))]
+    ready.wait()  # every client has created its games: go
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for channel in channels:
+        channel.close()
+    results.put(([x for slot in latencies for x in slot], duplicates[0]))
+
+
+def _cpu(pid: int) -> float:
+    """User + system CPU seconds of a process and of its waited-for children (Linux)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
+def _tree(pid: int) -> list[int]:
+    """``pid`` and its live descendants."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        todo.extend(children.get(current, []))
+    return found
+
+
+def _postgres_pids() -> list[int]:
+    """Every process of the machine named ``postgres`` (the database server's processes)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() == "postgres":
+                    pids.append(int(entry.name))
+            except OSError:
+                continue
+    return pids
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def run(servers: int, clients: int, inflight: int, commands: int, projections: bool) -> None:
+    """Start the cluster, drive it, print the figures."""
+    per_game = max(1, commands // inflight)
+    clients = max(1, min(clients, inflight))  # every client process plays at least one game
+    with tempfile.TemporaryDirectory() as tmp, fresh_database() as config:
+        raw_locked = raw_pg_commits(config, locked=True)
+        cluster = start_cluster(config, servers, Path(tmp), projections=projections)
+        context = multiprocessing.get_context("spawn")
+        ready = context.Barrier(clients + 1)
+        results = context.Queue()
+        targets = [server.target for server in cluster.servers]
+        shares = [inflight // clients + (i < inflight % clients) for i in range(clients)]
+        processes = [
+            context.Process(target=_client, args=(i, targets, shares[i], per_game, ready, results))
+            for i in range(clients)
+        ]
+        try:
+            for process in processes:
+                process.start()
+            with psycopg.connect(
+                host=config.pg_host, port=config.pg_port, user=config.pg_user,
+                dbname=config.pg_dbname, autocommit=True,
+            ) as db:  # fmt: skip
+                ready.wait(timeout=600)
+                first = db.execute("SELECT coalesce(max(notification_id), 0) FROM stored_events")
+                start_id = int(first.fetchone()[0])  # type: ignore[index]
+                server_pids = [p for s in cluster.servers for p in _tree(s.process.pid)]
+                pg_pids = _postgres_pids()
+                cpu0 = sum(map(_cpu, server_pids)), sum(map(_cpu, pg_pids))
+                t0 = time.perf_counter()
+                gathered = [results.get(timeout=900) for _ in processes]
+                wall = time.perf_counter() - t0
+                cpu1 = sum(map(_cpu, server_pids)), sum(map(_cpu, pg_pids))
+                row = db.execute(
+                    "SELECT count(*), count(DISTINCT xmin::text) FROM stored_events "
+                    "WHERE notification_id > %s",
+                    (start_id,),
+                ).fetchone()
+                assert row is not None
+                rows, transactions = int(row[0]), int(row[1])
+            for process in processes:
+                process.join(60)
+        finally:
+            for process in processes:
+                if process.is_alive():
+                    process.kill()
+            cluster.stop()
+    latencies = [x for part, _ in gathered for x in part]
+    duplicates = sum(d for _, d in gathered)
+    acks = len(latencies)
+    interval = wall / transactions * 1000 if transactions else float("nan")
+    raw_interval = 1000 / raw_locked
+    print(
+        f"{servers} server(s), {len(processes)} client process(es), {inflight} in flight"
+        f"{' (projections on)' if projections else ''}: SubmitAction {acks / wall:,.0f}/s "
+        f"(p50 {_percentile(latencies, 0.5) * 1000:.1f} ms, p99 "
+        f"{_percentile(latencies, 0.99) * 1000:.1f} ms, {duplicates} duplicates)"
+    )
+    print(
+        f"  CPU per acknowledged command: servers {(cpu1[0] - cpu0[0]) / acks * 1000:.2f} ms, "
+        f"PostgreSQL {(cpu1[1] - cpu0[1]) / acks * 1000:.2f} ms | {acks / transactions:.1f} "
+        f"commands ({rows / transactions:.1f} rows) per insert transaction"
+    )
+    print(
+        f"  time per locked insert transaction {interval:.2f} ms (wall / {transactions} "
+        f"transactions) | raw one-row locked insert {raw_interval:.2f} ms | ratio "
+        f"{interval / raw_interval:.2f} (goal <= 2)"
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse the options and run (``make bench`` runs the defaults)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--servers", type=int, default=2)
+    parser.add_argument("--clients", type=int, default=2, help="client processes")
+    parser.add_argument("--inflight", type=int, default=16, help="games played at once")
+    parser.add_argument("--commands", type=int, default=800, help="SubmitActions in all")
+    parser.add_argument("--projections", action="store_true", help="servers keep read models")
+    options = parser.parse_args(argv if argv is not None else [])
+    try:
+        admin_connection().close()
+    except psycopg.OperationalError as error:
+        print(f"(skipped: PostgreSQL at {HOST}:{PORT} as {USER} unreachable: {error})")
+        return
+    run(options.servers, options.clients, options.inflight, options.commands, options.projections)
+
+
+if __name__ == "__main__":
+    import sys
+
+    main(sys.argv[1:])
