@@ -166,8 +166,9 @@ class Redactor:
         if any(shown is not None and viewer not in shown for _, shown in observed):
             return self.outgoing(game_id, viewer, list(envelopes))  # type: ignore[no-any-return]
         match = self.service.head(game_id)
-        result = self._build(game_id, viewer, match, envelopes, observed)
-        self._guard(game_id, result)
+        sent: list[bytes] = []
+        result = self._build(game_id, viewer, match, envelopes, observed, sent)
+        self._scan(game_id, b"".join(sent))  # the bytes the messages were parsed from
         return result
 
     def _events(
@@ -205,9 +206,10 @@ class Redactor:
         match: Any,
         envelopes: Sequence[Envelope],
         rows: Sequence[Observed],
+        sent: list[bytes] | None = None,
     ) -> list[pb.GameEvent]:
         """Messages of ``envelopes`` for every viewer of ``rows`` (kept for their requests);
-        those of ``viewer`` returned."""
+        those of ``viewer`` returned (and their bytes appended to ``sent``)."""
         viewers: list[int | None] = [None, *range(match.seats)]
         if viewer not in viewers:
             viewers.append(viewer)
@@ -225,6 +227,8 @@ class Redactor:
                 blobs[(game_id, envelope.seq, someone)] = blob
                 if someone == viewer:
                     result.append(pb.GameEvent.FromString(blob))
+                    if sent is not None:
+                        sent.append(blob)
         with self._lock:
             self._sent.update(blobs)
             while len(self._sent) > SENT:
@@ -266,11 +270,7 @@ class Redactor:
         return b"".join(line + b"\n" for line in lines), finished
 
     def _guard(self, game_id: str, result: Any) -> None:
-        match = self.service.head(game_id)
-        if match.kernel.seed is not None:
-            return
-        seed = self.service.store.load_seed(game_id)
-        if not seed:
+        if self.service.head(game_id).kernel.seed is not None:
             return
         if isinstance(result, Message):
             blob = result.SerializeToString()
@@ -280,6 +280,16 @@ class Redactor:
             blob = b"".join(m.SerializeToString() for m in result)
         else:
             blob = str(result).encode()
+        self._scan(game_id, blob)
+
+    def _scan(self, game_id: str, blob: bytes) -> None:
+        """Raise :class:`SecretLeak` when ``blob`` holds the game's seed or nonce (unless the
+        game has ended: both are public then)."""
+        if self.service.head(game_id).kernel.seed is not None:
+            return
+        seed = self.service.store.load_seed(game_id)
+        if not seed:
+            return
         if len(seed) >= 8 and (seed.hex().encode() in blob or seed in blob):
             raise SecretLeak(f"an outgoing payload of game {game_id} contained its seed")
         nonce = self.service.store.load_nonce(game_id)
