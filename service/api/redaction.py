@@ -216,14 +216,19 @@ class Redactor:
         result: list[pb.GameEvent] = []
         blobs: dict[tuple[str, int, int | None], bytes] = {}
         for envelope, (event, shown_by) in zip(envelopes, rows, strict=True):
-            plain: bytes | None = None
+            built: list[tuple[Event, bytes]] = []  # each distinct form built once
             for someone in viewers:
                 shown = event if shown_by is None else shown_by[someone]
-                if shown is event and plain is not None:
-                    blob = plain
-                else:
-                    blob = self._message(match, envelope, event, shown).SerializeToString()
-                    plain = blob if shown is event else plain
+                # the same message: the same redacted flag and equal contents
+                found = next(
+                    (b for s, b in built
+                     if (s is event) == (shown is event) and (s is shown or s == shown)),
+                    None,
+                )  # fmt: skip
+                if found is None:
+                    found = self._message(match, envelope, event, shown).SerializeToString()
+                    built.append((shown, found))
+                blob = found
                 blobs[(game_id, envelope.seq, someone)] = blob
                 if someone == viewer:
                     result.append(pb.GameEvent.FromString(blob))

@@ -5,7 +5,9 @@ The answer to a command carries its events redacted for the caller, each as of i
 (``GameService.submit(observe=Redactor.observe)`` → ``Redactor.submitted``) instead of folding
 the events a second time on a ledger of the redactor's own (``Redactor.outgoing``). These tests
 play seeded bot games of every game type on a real SQLite store, with undos, and check for every
-command and every viewer — each seat and the spectator — that both paths give the same bytes.
+command and every viewer — each seat and the spectator — that both paths give the same bytes,
+and the same bytes as each message built on its own (the redactor builds a form shared by
+several viewers once).
 """
 
 from __future__ import annotations
@@ -81,5 +83,12 @@ def _compare(
             new = fresh.submitted(game_id, viewer, envelopes, observed)
             old = refold.outgoing(game_id, viewer, list(envelopes))
         assert [m.SerializeToString() for m in new] == [m.SerializeToString() for m in old]
+        # and each message as built on its own (the redactor builds equal forms once)
+        match = service.head(game_id)
+        alone = [
+            fresh._message(match, e, event, event if shown is None else shown[viewer])
+            for e, (event, shown) in zip(envelopes, observed, strict=True)
+        ]
+        assert [m.SerializeToString() for m in new] == [m.SerializeToString() for m in alone]
         redacted += sum(m.redacted for m in new)
     return redacted
