@@ -216,19 +216,20 @@ class Redactor:
         result: list[pb.GameEvent] = []
         blobs: dict[tuple[str, int, int | None], bytes] = {}
         for envelope, (event, shown_by) in zip(envelopes, rows, strict=True):
-            built: list[tuple[Event, bytes]] = []  # each distinct form built once
+            plain: bytes | None = None
+            forms: list[tuple[Event, bytes]] = []  # each distinct redacted form built once
             for someone in viewers:
                 shown = event if shown_by is None else shown_by[someone]
-                # the same message: the same redacted flag and equal contents
-                found = next(
-                    (b for s, b in built
-                     if (s is event) == (shown is event) and (s is shown or s == shown)),
-                    None,
-                )  # fmt: skip
-                if found is None:
-                    found = self._message(match, envelope, event, shown).SerializeToString()
-                    built.append((shown, found))
-                blob = found
+                if shown is event:
+                    if plain is None:
+                        plain = self._message(match, envelope, event, event).SerializeToString()
+                    blob = plain
+                else:  # redacted: equal contents make the same message
+                    found = next((b for s, b in forms if s is shown or s == shown), None)
+                    if found is None:
+                        found = self._message(match, envelope, event, shown).SerializeToString()
+                        forms.append((shown, found))
+                    blob = found
                 blobs[(game_id, envelope.seq, someone)] = blob
                 if someone == viewer:
                     result.append(pb.GameEvent.FromString(blob))
