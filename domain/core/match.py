@@ -40,6 +40,8 @@ from domain.core.kernel_events import (
 )
 
 StateAt = Callable[[int], Any]
+#: called with each event of a command and the game state right after it (``Match.execute``)
+Observer = Callable[[Event, Any], None]
 
 _KERNEL_EVENTS = (UndoRequested, UndoApproved, UndoDeclined, Undone)
 
@@ -183,22 +185,30 @@ class Match:
         seed: bytes,
         state_at: StateAt,
         nonce: bytes | None = None,
+        observe: Observer | None = None,
     ) -> list[Event]:
         """Decide ``command`` and fold its events into this match; return the events.
 
         Adds ``SeedRevealed`` (with ``nonce``, the secret of a salted seed commitment, if
         any) when the command ends the game. On ``RuleViolation`` nothing
         changed. After a successful call the match is at ``version + len(events)``.
+        ``observe(event, state)``, if given, is called right after each event is folded, with
+        the game state as it is then (the state changes in place as the next events fold: an
+        observer keeps what it derives, never the state).
         """
         events = self.decide(seat, command, seed)
         seq = self.version
         for event in events:
             seq += 1
             self.apply(event, seq=seq, command_id=command_id, seat=seat, state_at=state_at)
+            if observe is not None:
+                observe(event, self.state)
         if self.kernel.seed is None and self.game.is_over(self.state):
             reveal = SeedRevealed(seed=seed.hex(), nonce=nonce.hex() if nonce else "")
             self.apply(reveal, seq=seq + 1, command_id=command_id, seat=seat, state_at=state_at)
             events.append(reveal)
+            if observe is not None:
+                observe(reveal, self.state)
         return events
 
     # -- undo policy ----------------------------------------------------------------------

@@ -163,7 +163,9 @@ class ServicerBase:
     ) -> tuple[int, list[pb.GameEvent], bool]:
         """Submit ``command`` for ``seat``; the version, the caller's events and duplicate."""
         text(key, "idempotency_key", MAX_KEY, required=False)
-        result = self.service.submit(game_id, seat, command, expected, key or None)
+        result = self.service.submit(
+            game_id, seat, command, expected, key or None, observe=self.redactor.observe
+        )
         if result.duplicate and result.envelopes and result.envelopes[0].seat != seat:
             # Keys are per game: another seat's key must not pass for this seat's command
             # (found by the fuzzer: the caller was told its command had been applied).
@@ -174,5 +176,8 @@ class ServicerBase:
                 {"field": "idempotency_key"},
             )
         with self.service.lock(game_id):
-            events = self._events(game_id, Caller(seat=seat), list(result.envelopes))
+            if result.observed is not None:  # the command's own fold: no second one
+                events = self.redactor.submitted(game_id, seat, result.envelopes, result.observed)
+            else:
+                events = self._events(game_id, Caller(seat=seat), list(result.envelopes))
         return result.version, events, result.duplicate

@@ -141,6 +141,36 @@ class Redactor:
 
         return state_at
 
+    def observe(self, match: Any, event: Event, state: Any) -> Observed:
+        """What the answer to a command needs of the state right after ``event``, derived as
+        the command folds (``GameService.submit(observe=...)``): the event as every viewer
+        (the spectator, each seat) may see it — ``None`` for a kernel event, shown as is."""
+        if isinstance(event, _KERNEL_TYPES):
+            return event, None
+        game = match.game
+        shown = {v: game.redact_event(state, event, v) for v in [None, *range(match.seats)]}
+        return event, shown
+
+    def submitted(
+        self,
+        game_id: str,
+        viewer: int | None,
+        envelopes: Sequence[Envelope],
+        observed: Sequence[Observed],
+    ) -> list[pb.GameEvent]:
+        """The events of a command just stored, for ``viewer``, from what :meth:`observe`
+        derived while the command folded: the same bytes as :meth:`outgoing` of the envelopes
+        (which folds them a second time on a ledger of its own), without that fold."""
+        if not envelopes or len(observed) != len(envelopes):
+            return self.outgoing(game_id, viewer, list(envelopes))  # type: ignore[no-any-return]
+        if any(shown is not None and viewer not in shown for _, shown in observed):
+            return self.outgoing(game_id, viewer, list(envelopes))  # type: ignore[no-any-return]
+        match = self.service.head(game_id)
+        sent: list[bytes] = []
+        result = self._build(game_id, viewer, match, envelopes, observed, sent)
+        self._scan(game_id, b"".join(sent))  # the bytes the messages were parsed from
+        return result
+
     def _events(
         self, game_id: str, viewer: int | None, envelopes: Sequence[Envelope]
     ) -> list[pb.GameEvent]:
@@ -160,24 +190,51 @@ class Redactor:
         viewers: list[int | None] = [None, *range(match.seats)]
         if viewer not in viewers:
             viewers.append(viewer)
+        rows: list[Observed] = []
+        for event, state in zip(decoded, states, strict=True):
+            if isinstance(event, _KERNEL_TYPES):
+                rows.append((event, None))
+            else:
+                shown = {v: match.game.redact_event(state, event, v) for v in viewers}
+                rows.append((event, shown))
+        return self._build(game_id, viewer, match, envelopes, rows)
+
+    def _build(
+        self,
+        game_id: str,
+        viewer: int | None,
+        match: Any,
+        envelopes: Sequence[Envelope],
+        rows: Sequence[Observed],
+        sent: list[bytes] | None = None,
+    ) -> list[pb.GameEvent]:
+        """Messages of ``envelopes`` for every viewer of ``rows`` (kept for their requests);
+        those of ``viewer`` returned (and their bytes appended to ``sent``)."""
+        viewers: list[int | None] = [None, *range(match.seats)]
+        if viewer not in viewers:
+            viewers.append(viewer)
         result: list[pb.GameEvent] = []
         blobs: dict[tuple[str, int, int | None], bytes] = {}
-        for envelope, event, state in zip(envelopes, decoded, states, strict=True):
+        for envelope, (event, shown_by) in zip(envelopes, rows, strict=True):
             plain: bytes | None = None
+            forms: list[tuple[Event, bytes]] = []  # each distinct redacted form built once
             for someone in viewers:
-                shown = (
-                    event
-                    if isinstance(event, _KERNEL_TYPES)
-                    else match.game.redact_event(state, event, someone)
-                )
-                if shown is event and plain is not None:
+                shown = event if shown_by is None else shown_by[someone]
+                if shown is event:
+                    if plain is None:
+                        plain = self._message(match, envelope, event, event).SerializeToString()
                     blob = plain
-                else:
-                    blob = self._message(match, envelope, event, shown).SerializeToString()
-                    plain = blob if shown is event else plain
+                else:  # redacted: equal contents make the same message
+                    found = next((b for s, b in forms if s is shown or s == shown), None)
+                    if found is None:
+                        found = self._message(match, envelope, event, shown).SerializeToString()
+                        forms.append((shown, found))
+                    blob = found
                 blobs[(game_id, envelope.seq, someone)] = blob
                 if someone == viewer:
                     result.append(pb.GameEvent.FromString(blob))
+                    if sent is not None:
+                        sent.append(blob)
         with self._lock:
             self._sent.update(blobs)
             while len(self._sent) > SENT:
@@ -219,11 +276,7 @@ class Redactor:
         return b"".join(line + b"\n" for line in lines), finished
 
     def _guard(self, game_id: str, result: Any) -> None:
-        match = self.service.head(game_id)
-        if match.kernel.seed is not None:
-            return
-        seed = self.service.store.load_seed(game_id)
-        if not seed:
+        if self.service.head(game_id).kernel.seed is not None:
             return
         if isinstance(result, Message):
             blob = result.SerializeToString()
@@ -233,6 +286,16 @@ class Redactor:
             blob = b"".join(m.SerializeToString() for m in result)
         else:
             blob = str(result).encode()
+        self._scan(game_id, blob)
+
+    def _scan(self, game_id: str, blob: bytes) -> None:
+        """Raise :class:`SecretLeak` when ``blob`` holds the game's seed or nonce (unless the
+        game has ended: both are public then)."""
+        if self.service.head(game_id).kernel.seed is not None:
+            return
+        seed = self.service.store.load_seed(game_id)
+        if not seed:
+            return
         if len(seed) >= 8 and (seed.hex().encode() in blob or seed in blob):
             raise SecretLeak(f"an outgoing payload of game {game_id} contained its seed")
         nonce = self.service.store.load_nonce(game_id)
@@ -260,6 +323,9 @@ class StateRequest:
 
 
 _KERNEL_TYPES = (GameCreated, *_KERNEL_FIELDS)
+
+#: an event and how each viewer may see it (``None``: a kernel event, shown to all as is)
+Observed = tuple[Event, dict[int | None, Event] | None]
 
 
 def _fill_event(message: pb.GameEvent, event: Event, header: GameCreated | None) -> None:

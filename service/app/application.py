@@ -53,7 +53,7 @@ from domain.core.envelope import Envelope
 from domain.core.errors import MalformedCommand, RuleViolation
 from domain.core.game import Command, Event
 from domain.core.kernel_events import GameCreated, Undone
-from domain.core.match import KernelState, Match
+from domain.core.match import KernelState, Match, Observer
 from domain.registry import GAMES, codec_for, get_ruleset
 from service.app.errors import (
     GameNotFound,
@@ -90,6 +90,9 @@ class Submitted:
     version: int
     envelopes: tuple[Envelope, ...]
     duplicate: bool = False
+    #: what ``submit``'s ``observe`` returned for each envelope's event, as it was folded
+    #: (``None``: no observer, or a duplicate read back from the store)
+    observed: tuple[Any, ...] | None = None
 
 
 #: how many times a command is re-decided after another process moved its game on.
@@ -226,12 +229,16 @@ class GameService:
         expected_version: int | None = None,
         idempotency_key: str | None = None,
         command_id: str | None = None,
+        observe: Callable[[Any, Event, Any], Any] | None = None,
     ) -> Submitted:
         """Apply ``command`` by ``seat`` if ``expected_version`` is current; store; announce.
 
         ``expected_version=None`` skips the check (the command applies to whatever is current).
         ``command_id`` (default: a fresh UUID) lets a deterministic driver — the tournament
-        bot runner — produce byte-identical records from the same seeds.
+        bot runner — produce byte-identical records from the same seeds. ``observe(match,
+        event, state)`` is called as each new event is folded, with the state right after it
+        (the state changes in place afterwards); what it returns is ``Submitted.observed``,
+        one per envelope (the response's redaction needs no second fold).
         """
         with self.lock(game_id):
             cached = self._head(game_id)
@@ -240,7 +247,7 @@ class GameService:
                 try:
                     result = self._submit_once(
                         game_id, cached, seat, command, command_bytes, expected_version,
-                        idempotency_key, command_id,
+                        idempotency_key, command_id, observe,
                     )  # fmt: skip
                     break
                 except _MovedOn:
@@ -265,6 +272,7 @@ class GameService:
         expected_version: int | None,
         idempotency_key: str | None,
         command_id: str | None = None,
+        observe: Callable[[Any, Event, Any], Any] | None = None,
     ) -> Submitted:
         """One attempt of :meth:`submit` on ``cached`` (the game's lock is held).
 
@@ -293,10 +301,20 @@ class GameService:
                 return ledger.game.decode_state(recent[version])
             return self.materialise(game_id, version).match.state
 
+        observed: list[Any] = []
+        observer: Observer | None = None
+        if observe is not None:
+            match, derive = ledger.match, observe
+
+            def record(event: Event, state: Any) -> None:
+                observed.append(derive(match, event, state))
+
+            observer = record
+
         try:
             _, envelopes = ledger.submit(
                 seat, command, command_id, self._seed(game_id), state_at, idempotency_key,
-                self.store.load_nonce(game_id),
+                self.store.load_nonce(game_id), observer,
             )  # fmt: skip
         except MalformedCommand as error:
             self._raise_if_moved_on(game_id, cached)
@@ -340,7 +358,9 @@ class GameService:
         cached.remember_state()
         self._mark_checked(game_id)
         self._maybe_snapshot(ledger, version_before)
-        return Submitted(ledger.version, tuple(envelopes))
+        return Submitted(
+            ledger.version, tuple(envelopes), observed=tuple(observed) if observe else None
+        )
 
     def _replayed(
         self, game_id: str, cached: _Cached, key: str, command_bytes: bytes, seat: int

@@ -25,7 +25,7 @@ from domain.core.codec import Codec
 from domain.core.envelope import GENESIS, SYSTEM_SEAT, Envelope, key_digest, seal
 from domain.core.game import Command, Event, Game
 from domain.core.kernel_events import GameCreated
-from domain.core.match import Match, StateAt
+from domain.core.match import Match, Observer, StateAt
 from domain.registry import codec_for, get_ruleset, resolve_ruleset
 
 SETUP_COMMAND_ID = "setup"
@@ -118,11 +118,14 @@ class Ledger:
         state_at: StateAt,
         idempotency_key: str | None = None,
         nonce: bytes | None = None,
+        observe: Observer | None = None,
     ) -> tuple[list[Event], list[Envelope]]:
         """Decide and fold ``command``; return its events and their sealed envelopes.
 
         ``nonce``: the game's secret nonce (required by a salted game: revealed with the seed
-        when the command ends the game). Raises ``RuleViolation`` (nothing changed). On
+        when the command ends the game). ``observe``: called with each event and the state
+        right after it (:meth:`~domain.core.match.Match.execute`). Raises ``RuleViolation``
+        (nothing changed). On
         success the match has moved on; if the caller then fails to store the envelopes it
         must discard this ledger.
         """
@@ -130,7 +133,7 @@ class Ledger:
             raise ValueError(f"game {self.game_id} has a salted commitment: its nonce is needed")
         start_version = self.match.version
         start_hash = self.last_hash
-        events = self.match.execute(seat, command, command_id, seed, state_at, nonce)
+        events = self.match.execute(seat, command, command_id, seed, state_at, nonce, observe)
         envelopes = self._seal_all(
             events,
             start_version,

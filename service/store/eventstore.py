@@ -29,6 +29,7 @@ from service.app.errors import VersionConflict
 from service.store.config import StoreConfig
 from service.store.groupcommit import GroupCommit
 from service.store.pginsert import PreparedInsert
+from service.store.pgselect import PreparedSelect
 
 #: topic prefix of stored envelopes; the suffix is the event kind.
 TOPIC_PREFIX = "annales:"
@@ -71,8 +72,12 @@ class EventStore:
         #: one writer) and each waits for its flush: the appends in flight share them
         #: PostgreSQL: rows built before the table lock, the transaction in one round trip
         self._insert: Any = self.events.insert_events
+        #: PostgreSQL: a game's events read with statements composed once (the per-RPC check
+        #: of a cached head against a shared store is one such read)
+        self._select: Any = self.events.select_events
         if config.kind == "postgres":
             self._insert = PreparedInsert(self.events)
+            self._select = PreparedSelect(self.events)
         self.group: GroupCommit | None = None
         if config.group_commit:
             self.group = GroupCommit(self._insert)
@@ -103,12 +108,12 @@ class EventStore:
         self, game_id: str, after: int = 0, upto: int | None = None, limit: int | None = None
     ) -> list[Envelope]:
         """Envelopes of a game with ``after < seq <= upto``, in order."""
-        records = self.events.select_events(game_id, gt=after, lte=upto, limit=limit)
+        records = self._select(game_id, gt=after, lte=upto, limit=limit)
         return [decode_envelope(r.state) for r in records]
 
     def last_seq(self, game_id: str) -> int:
         """The game's last sequence number (0 if the game does not exist)."""
-        records = self.events.select_events(game_id, desc=True, limit=1)
+        records = self._select(game_id, desc=True, limit=1)
         return int(records[0].originator_version) if records else 0
 
     def game_ids(self) -> list[str]:

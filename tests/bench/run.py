@@ -8,7 +8,7 @@ complete 3-player Imperium game (decide + evolve,
 decisions per second, ``legal_actions`` per decision).
 
 Then the gRPC API, the projections and several servers on PostgreSQL (``tests/bench/api.py``,
-``projections.py``, ``scaleout.py``).
+``projections.py``, ``scaleout.py``, ``cluster_load.py``).
 
 Every number is printed next to a raw operation measured in the same run on the same machine
 (msgspec decode, an SQLite insert with the same durability setting), so the ratios stay
@@ -399,6 +399,8 @@ def main() -> None:
                           ("GetView with and without its cache", "tests.bench.views"),
                           ("projections", "tests.bench.projections"),
                           ("several servers on PostgreSQL", "tests.bench.scaleout"),
+                          ("scale-out load: servers and client processes (PostgreSQL)",
+                           "tests.bench.cluster_load"),
                           ("simulation (annales simulate)", "tests.bench.simulate"),
                           ("web port: Connect against gRPC", "tests.bench.web"),
                           ("Rise & Fall world building, hex vs square",

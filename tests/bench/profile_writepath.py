@@ -1,0 +1,158 @@
+"""Where a SubmitAction's server CPU goes: a yappi profile of the write path (by hand).
+
+A server (``--no-projections`` equivalent: no read-model runner) runs in a child process under
+yappi's CPU clock, every thread profiled; this process drives it with the write-path benchmark's
+SubmitAction load (``tests/bench/writepath.py``: one seeded Rise & Fall game per client thread,
+``expected_version`` and an idempotency key on every call) at ``INFLIGHT`` calls in flight, then
+the child prints the functions with the most inclusive CPU time per acknowledged command, and
+the shares of a few named parts of the handler.
+
+``PROFILE_PSTATS=FILE`` also saves the profile in ``pstats`` format (callers, callees). Needs
+``yappi`` (``.venv/bin/pip install yappi``; not a dependency of the project). Run::
+
+    .venv/bin/python -m tests.bench.profile_writepath [INFLIGHT] [sqlite|postgres]
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+#: the handler's parts whose inclusive CPU time is printed, by yappi's full function name
+PARTS = (
+    ("handler (SubmitAction)", "Servicer.SubmitAction"),
+    ("GameService.submit", "GameService.submit"),
+    ("Match.execute", "Match.execute"),
+    ("the append (EventStore.append)", "EventStore.append"),
+    ("response redaction (Redactor.submitted)", "Redactor.submitted"),
+    ("  of which the secret scan (Redactor._guard)", "Redactor._guard"),
+    ("response redaction, re-fold path (Redactor.outgoing)", "Redactor.outgoing"),
+    ("token check (identify)", "identify"),
+    ("action conversion (convert.read)", "read"),
+    ("pending (_pending)", "_pending"),
+    ("state kept for undo (remember_state)", "_Cached.remember_state"),
+    ("snapshots (_maybe_snapshot)", "GameService._maybe_snapshot"),
+)
+
+
+def _serve(directory: str, store: str, ready: Any, stop: Any, port: Any) -> None:
+    import yappi
+
+    from service.api.server import start
+    from service.store.config import StoreConfig
+
+    if store == "postgres":
+        from tests.pg import HOST, PORT, USER
+
+        config = StoreConfig(
+            kind="postgres", pg_dbname=directory, pg_host=HOST, pg_port=PORT, pg_user=USER
+        )
+    else:
+        config = StoreConfig(kind="sqlite", path=str(Path(directory) / "events.db"))
+    running = start(config, port=0, projections=False, readmodels=f"{directory}/rm.db")
+    port.value = running.port
+    yappi.set_clock_type("cpu")
+    ready.set()
+    stop.wait()  # set by the driver when the measured load begins... and again when it ends
+    yappi.start(builtins=False, profile_threads=True)
+    stop.clear()
+    stop.wait()
+    yappi.stop()
+    stats = yappi.get_func_stats()
+    saved = os.environ.get("PROFILE_PSTATS")
+    if saved:  # for pstats: callers and callees of any function
+        stats.save(saved, type="pstat")
+    by_name: dict[str, float] = {}
+    for entry in stats:
+        by_name[entry.name] = max(by_name.get(entry.name, 0.0), entry.ttot)
+    total = sum(t.ttot for t in yappi.get_thread_stats())
+    handler = by_name.get("Servicer.SubmitAction", 0.0)
+    print(f"profiled CPU {total:.2f} s, of which the SubmitAction handler {handler:.2f} s")
+    for label, name in PARTS:
+        spent = by_name.get(name, 0.0)
+        print(f"  {label:<55} {spent:7.2f} s  {spent / handler * 100 if handler else 0:5.1f} %")
+    print("top functions by inclusive CPU time:")
+    stats.sort("ttot", "desc")
+    for entry in list(stats)[:70]:
+        print(f"  {entry.ttot:7.2f} s tot {entry.tsub:7.2f} s own {entry.ncall:>8}  "
+              f"{entry.name} ({Path(entry.module).name}:{entry.lineno})")  # fmt: skip
+    running.stop(1.0)
+
+
+def main(argv: list[str]) -> None:
+    """Profile the server under the write-path load and print where its CPU goes."""
+    inflight = int(argv[0]) if argv else 64
+    store = argv[1] if len(argv) > 1 else "sqlite"
+    context = multiprocessing.get_context("spawn")
+    ready, stop, port = context.Event(), context.Event(), context.Value("i", 0)
+    with tempfile.TemporaryDirectory() as tmp:
+        if store == "postgres":
+            from tests.pg import fresh_database
+
+            with fresh_database() as config:
+                _drive(context, config.pg_dbname, store, ready, stop, port, inflight)
+        else:
+            _drive(context, tmp, store, ready, stop, port, inflight)
+
+
+def _drive(
+    context: Any, directory: str, store: str, ready: Any, stop: Any, port: Any, inflight: int
+) -> None:
+    from annales.v1 import annales_pb2 as pb
+
+    from tests.api.conftest import ServerProcess
+    from tests.api.helpers import auth
+    from tests.bench.api import _percentile, _run_threads, _stubs
+    from tests.bench.writepath import cpu_seconds, scripts
+
+    child = context.Process(target=_serve, args=(directory, store, ready, stop, port))
+    child.start()
+    ready.wait(120)
+    server = ServerProcess(child, port.value, Path(directory) / "none.db", Path(directory) / "x")
+    channels, stubs, _ = _stubs(server, inflight)
+    seeds, games = scripts(inflight)
+    created = []
+    for index, seed in enumerate(seeds):
+        answer = stubs[index].CreateGame(
+            pb.CreateGameRequest(
+                game_type=pb.GAME_TYPE_RISE_AND_FALL, seat_names=["a", "b", "c"], seed=seed
+            )
+        )
+        tokens = {t.seat: t.token for t in answer.seat_tokens}
+        created.append((answer.game_id, tokens, answer.version))
+
+    def work(index: int) -> list[float]:
+        game_id, tokens, version = created[index]
+        latencies = []
+        for step, (seat, _, action) in enumerate(games[index]):
+            request = pb.SubmitActionRequest(
+                game_id=game_id, action=action, expected_version=version, idempotency_key=f"p{step}"
+            )
+            t0 = time.perf_counter()
+            version = stubs[index].SubmitAction(request, metadata=auth(tokens[seat])).version
+            latencies.append(time.perf_counter() - t0)
+        return latencies
+
+    stop.set()  # start profiling
+    time.sleep(0.5)
+    cpu0 = cpu_seconds(child.pid)
+    wall, latencies = _run_threads(inflight, work)
+    cpu = cpu_seconds(child.pid) - cpu0
+    stop.set()  # stop profiling and print
+    child.join(120)
+    for channel in channels:
+        channel.close()
+    print(
+        f"@{inflight}: {len(latencies) / wall:,.0f}/s p50 {_percentile(latencies, 0.5) * 1000:.2f}"
+        f" ms | server CPU per acknowledged command {cpu / len(latencies) * 1000:.2f} ms "
+        "(under the profiler)"
+    )
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
