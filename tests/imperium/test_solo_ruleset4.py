@@ -17,7 +17,7 @@ from domain.imperium.civ import content as S
 from domain.imperium.civ.events import CivCardResolved, CivDieRolled
 from domain.imperium.civ.turn import _resolve_slot
 from domain.imperium.civ.view import civ_view
-from domain.imperium.engine import Ctx
+from domain.imperium.engine import Ctx, run
 from domain.imperium.game import ImperiumGame, ImperiumGame3, ImperiumGame4
 from domain.imperium.state import Frame, ImperiumState
 from domain.imperium.view import redact
@@ -473,6 +473,11 @@ def test_greek_attack_row_gives_you_a_population() -> None:
         frames = _attack_frames(ctx)
         assert len(frames) == 1 and '"materials"' in frames[0].data
         assert ('"population":1' in frames[0].steps) is gains
+        human = ctx.state.seats[0]
+        before = (human.materials, human.population)
+        run(ctx)  # no defence: the theft, then the gain
+        human = ctx.state.seats[0]
+        assert (human.materials, human.population) == (before[0] - 2, before[1] + gains)
 
 
 def test_scythian_attack_row_takes_a_population_from_an_empire() -> None:
@@ -488,6 +493,9 @@ def test_scythian_attack_row_takes_a_population_from_an_empire() -> None:
         frames = _attack_frames(ctx)
         assert len(frames) == 1 and "recall" in frames[0].steps
         assert (frames[0].data == '["population", "1"]') is steals
+        population = ctx.state.seats[0].population
+        run(ctx)
+        assert ctx.state.seats[0].population == population - steals
 
 
 @pytest.mark.parametrize(("side", "suit"), [("barbarian", "tributary"), ("empire", "region")])
@@ -507,6 +515,9 @@ def test_qin_attack_row_tests_your_play_area(side: str, suit: str) -> None:
         assert (region in ctx.state.seats[CIV].play) is not has
         frames = _attack_frames(ctx)
         assert len(frames) == 1 and '"op":"if"' in frames[0].steps and "recall" in frames[0].steps
+        if suit == "region":  # the human's region in play is recalled only under the condition
+            run(ctx)
+            assert ("1REG2" in ctx.state.seats[0].hand) is has
     old = _ctx("ART16", "qin", game=OLD, empire=side == "empire", human="romans")
     _place(old, _common("region"), f"{CIV}:play")
     _to_human_play(old, _common(suit) if suit == "tributary" else "1REG2")
