@@ -561,3 +561,15 @@ def test_viking_autre_archives_the_top_card_of_its_deck() -> None:
         assert _resolve(ctx).text.endswith(last)
         added = [c for c in ctx.state.seats[CIV].history if c not in history]
         assert (len(added) == 1 and added[0] != card) is archives
+
+
+def test_guards_on_the_human_are_checked_at_load() -> None:
+    """The guards on the human (``you_have:SELECTOR:N``, ``you_state:SIDE``) and
+    ``archive_top:N`` parse; a bad selector, count or side is refused."""
+    assert S.parse_alternatives("you_have:tributary:1 + abandon:1 | archive_top:1")[0][0] == (
+        S.CivStep(kind="you_have", args=("tributary", "1"))
+    )
+    assert S.parse_alternatives("you_state:empire + steal:population:1")[0][0].kind == "you_state"
+    for bad in ("you_have:gold:1", "you_have:region:x", "you_state:kingdom", "archive_top:x"):
+        with pytest.raises(S.SoloError):
+            S.parse_alternatives(bad)
