@@ -17,7 +17,7 @@ from domain.imperium.civ import content as S
 from domain.imperium.civ.events import CivCardResolved, CivDieRolled
 from domain.imperium.civ.turn import _resolve_slot
 from domain.imperium.civ.view import civ_view
-from domain.imperium.engine import Ctx
+from domain.imperium.engine import Ctx, run
 from domain.imperium.game import ImperiumGame, ImperiumGame3, ImperiumGame4
 from domain.imperium.state import Frame, ImperiumState
 from domain.imperium.view import redact
@@ -450,3 +450,126 @@ def test_scythian_rows_gain_their_last_alternative_token() -> None:
         progress = ctx.state.seats[CIV].progress
         assert _row("scythians", "barbarian", _resolve(ctx)).match == "name:Advance"
         assert ctx.state.seats[CIV].progress == progress + gained
+
+
+def _attack_frames(ctx: Ctx) -> list[Frame]:
+    """The C.I.V.'s attack frames waiting for the human."""
+    return [f for f in ctx.state.agenda if f.kind == "civ_attack"]
+
+
+def _to_human_play(ctx: Ctx, card: str) -> None:
+    """Put ``card`` into the human's play area."""
+    ctx.emit(ev.CardMoved(seat=0, card=card, src="removed", dst="0:play"))
+
+
+def test_greek_attack_row_gives_you_a_population() -> None:
+    """Grecs (barbare), attack row: « Volez 2 [matériaux]. Vous gagnez 1 [population]. » (the
+    '5' read population from ``imperium/4``, as the Greeks' Greek Mercenaries: steal 2
+    materials, each other player gains 1 population): one attack frame, the theft and the
+    human's gain together (a defence ignores both); ``imperium/3`` steals only."""
+    for game, gains in ((GAME, True), (OLD, False)):
+        ctx = _ctx("ART16", "greeks", game=game, human="romans")
+        assert _row("greeks", "barbarian", _resolve(ctx)).match == "icon:attack"
+        frames = _attack_frames(ctx)
+        assert len(frames) == 1 and '"materials"' in frames[0].data
+        assert ('"population":1' in frames[0].steps) is gains
+        human = ctx.state.seats[0]
+        before = (human.materials, human.population)
+        run(ctx)  # no defence: the theft, then the gain
+        human = ctx.state.seats[0]
+        assert (human.materials, human.population) == (before[0] - 2, before[1] + gains)
+
+
+def test_scythian_attack_row_takes_a_population_from_an_empire() -> None:
+    """Scythes (barbare), attack row: « Vous rappelez une [civilisé]. Si vous êtes en [Empire],
+    donnez 1 [population] à la C.I.V. » (read from ``imperium/4`` as the Scythians' Raiders:
+    steal 1 population from the players whose state is empire): the human in empire gives 1
+    population in the same attack as the recall; a barbarian human gives nothing; nothing
+    under ``imperium/3``."""
+    for game, empire, steals in ((GAME, True, True), (GAME, False, False), (OLD, True, False)):
+        ctx = _ctx("ART16", "scythians", game=game, human="romans")
+        ctx.emit(ev.StateFlipped(seat=0, empire=empire))
+        assert _row("scythians", "barbarian", _resolve(ctx)).match == "icon:attack"
+        frames = _attack_frames(ctx)
+        assert len(frames) == 1 and "recall" in frames[0].steps
+        assert (frames[0].data == '["population", "1"]') is steals
+        population = ctx.state.seats[0].population
+        run(ctx)
+        assert ctx.state.seats[0].population == population - steals
+
+
+@pytest.mark.parametrize(("side", "suit"), [("barbarian", "tributary"), ("empire", "region")])
+def test_qin_attack_row_tests_your_play_area(side: str, suit: str) -> None:
+    """Qin, attack rows: « Si vous avez au moins une [vassal] (barbare) / [région] (empire) en
+    jeu, vous rappelez une [région] et si possible la C.I.V. abandonne une [région] » (from
+    ``imperium/4``; the abandoned card read region, the only card the C.I.V. has in play): with
+    such a card in the human's play area the C.I.V. abandons its region in play and the human's
+    attack frame recalls under that condition; without, the region stays."""
+    for has in (True, False):
+        ctx = _ctx("ART16", "qin", empire=side == "empire", human="romans")
+        region = _common("region")
+        _place(ctx, region, f"{CIV}:play")
+        if has:
+            _to_human_play(ctx, _common(suit) if suit == "tributary" else "1REG2")
+        assert _row("qin", side, _resolve(ctx)).match == "icon:attack"
+        assert (region in ctx.state.seats[CIV].play) is not has
+        frames = _attack_frames(ctx)
+        assert len(frames) == 1 and '"op":"if"' in frames[0].steps and "recall" in frames[0].steps
+        if suit == "region":  # the human's region in play is recalled only under the condition
+            run(ctx)
+            assert ("1REG2" in ctx.state.seats[0].hand) is has
+    old = _ctx("ART16", "qin", game=OLD, empire=side == "empire", human="romans")
+    _place(old, _common("region"), f"{CIV}:play")
+    _to_human_play(old, _common(suit) if suit == "tributary" else "1REG2")
+    _resolve(old)
+    assert _common("region") in old.state.seats[CIV].play and not _attack_frames(old)
+
+
+def test_macedonian_civilised_row_acquires_a_tradition() -> None:
+    """Macédoniens (barbare), civilised row: « sinon, si possible, dépensez 3 [matériaux] pour
+    acquérir [civilisé] ou [tradition] » (the second category read tradition from
+    ``imperium/4``, as the Persian civilised row): no civilised card in the market, 3
+    materials: a tradition card onto its deck; ``imperium/3`` innovates instead."""
+    card = _common("civilised")
+    for game, acquires in ((GAME, True), (OLD, False)):
+        ctx = _ctx(card, "macedonians", game=game, human="romans")
+        for index, slot in enumerate(ctx.state.market):
+            if slot.card and "civilised" in C.CARDS[slot.card].suits:
+                ctx.emit(ev.CardMoved(seat=0, card=slot.card, src=f"market/{index}",
+                                      dst="removed"))  # fmt: skip
+        seat = ctx.state.seats[CIV]
+        ctx.emit(ev.TokensChanged(seat=CIV, materials=3 - seat.materials,
+                                  population=-seat.population))  # fmt: skip
+        assert _row("macedonians", "barbarian", _resolve(ctx)).match == "suit:civilised"
+        seat = ctx.state.seats[CIV]
+        assert (seat.materials == 0 and card in seat.history) is acquires
+        assert any("uncivilised" in C.CARDS[c].suits for c in seat.deck_top) is acquires
+
+
+def test_viking_autre_archives_the_top_card_of_its_deck() -> None:
+    """Vikings, Autre: « sinon, archivez la première carte de la pioche dans l'Histoire » (« la
+    pioche » read as the C.I.V. deck from ``imperium/4``): no unrest card in its discard, no
+    exiled region, no region in play: its top card into its history; nothing under
+    ``imperium/3``."""
+    card = _named("romans", "Prosperity")
+    for game, archives in ((GAME, True), (OLD, False)):
+        ctx = _ctx(card, "vikings", game=game, human="romans")
+        seat = ctx.state.seats[CIV]
+        assert not seat.play and not ctx.state.exile
+        history = list(seat.history)
+        last = "sinon, archivez la première carte de la pioche dans l'Histoire."
+        assert _resolve(ctx).text.endswith(last)
+        added = [c for c in ctx.state.seats[CIV].history if c not in history]
+        assert (len(added) == 1 and added[0] != card) is archives
+
+
+def test_guards_on_the_human_are_checked_at_load() -> None:
+    """The guards on the human (``you_have:SELECTOR:N``, ``you_state:SIDE``) and
+    ``archive_top:N`` parse; a bad selector, count or side is refused."""
+    assert S.parse_alternatives("you_have:tributary:1 + abandon:1 | archive_top:1")[0][0] == (
+        S.CivStep(kind="you_have", args=("tributary", "1"))
+    )
+    assert S.parse_alternatives("you_state:empire + steal:population:1")[0][0].kind == "you_state"
+    for bad in ("you_have:gold:1", "you_have:region:x", "you_state:kingdom", "archive_top:x"):
+        with pytest.raises(S.SoloError):
+            S.parse_alternatives(bad)

@@ -80,11 +80,17 @@ STEP_KINDS: dict[str, int] = {
     "exile_self": 0,  # this card into the exile pile ("sinon, exilez cette carte")
     "play_discard": 1,  # the last card of that selector in its discard into its play area
     "acquire_tokened": 1,  # guard: the best market card with at least 1 such token
+    "archive_top": 1,  # the top N cards of the C.I.V. deck into its history
+    # guards on the human (« Si vous avez au moins une [vassal] en jeu », « Si vous êtes en
+    # [Empire] »): the human's side of the condition is its ``if`` step (content_effects)
+    "you_have": 2,  # guard only: at least N cards of that selector in the human's play area
+    "you_state": 1,  # guard only: the human's state card shows that side (barbarian/empire)
 }
 #: steps that make an alternative unavailable when they cannot be met.
 GUARDS = frozenset(
     {"spend", "spend_all", "acquire", "return_unrest", "abandon_for_fame", "abandon", "regions",
-     "acquire_exiled", "archive_discard", "discard_has", "recover_quest", "acquire_tokened"}
+     "acquire_exiled", "archive_discard", "discard_has", "recover_quest", "acquire_tokened",
+     "you_have", "you_state"}
 )  # fmt: skip
 
 
@@ -319,15 +325,17 @@ def _check_args(kind: str, args: list[str]) -> None:
         raise SoloError(f"bad die_slot arguments {args}")
     if kind == "acquire_exiled" and args[0] not in SUITS:
         raise SoloError(f"bad recover suit {args}")
-    if kind in ("recover", "archive_discard", "discard_has", "play_discard") and (
+    if kind in ("recover", "archive_discard", "discard_has", "play_discard", "you_have") and (
         args[0] not in SUITS + TYPES
     ):
         raise SoloError(f"bad {kind} selector {args}")
-    if kind == "discard_has" and not args[1].isdigit():
-        raise SoloError(f"bad discard_has count {args}")
+    if kind in ("discard_has", "you_have") and not args[1].isdigit():
+        raise SoloError(f"bad {kind} count {args}")
+    if kind == "you_state" and args[0] not in ("barbarian", "empire"):
+        raise SoloError(f"bad you_state side {args}")
     if kind == "acquire_tokened" and args[0] not in RESOURCES:
         raise SoloError(f"bad acquire_tokened resource {args}")
-    counted = ("discard_top", "dynasty", "abandon_for_fame", "abandon", "regions")
+    counted = ("discard_top", "archive_top", "dynasty", "abandon_for_fame", "abandon", "regions")
     if kind in counted and not args[0].isdigit():
         raise SoloError(f"bad {kind} count {args}")
     if kind in ("acquire", "innovate") and not all(s in SUITS for s in args[0].split("/")):

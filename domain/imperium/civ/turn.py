@@ -19,7 +19,7 @@ from domain.imperium.civ import ops as O
 from domain.imperium.civ import voyage as V
 from domain.imperium.civ.content import CivStep, Row
 from domain.imperium.civ.events import CivCardResolved, CivDieRolled
-from domain.imperium.content_effects import Abandon, Discard, Recall, Step
+from domain.imperium.content_effects import Abandon, Discard, If, Recall, Step
 from domain.imperium.engine import Ctx, dump_steps, steps_frame
 from domain.imperium.market import take_unrest
 from domain.imperium.ops import gain, move, trigger_end, z
@@ -89,6 +89,11 @@ def possible(state: ImperiumState, step: CivStep) -> bool:
         return bool(state.civ is not None and state.civ.quests)
     if kind == "acquire_tokened":
         return bool(O.best_market_card(state, S.SUITS, token=args[0]))
+    if kind == "you_have":
+        human = K.play_area(state.seats[0])
+        return sum(O.shows(c, args[0]) for c in human) >= int(args[1])
+    if kind == "you_state":
+        return state.seats[0].empire == (args[0] == "empire")
     if kind in ("abandon_for_fame", "abandon", "regions"):
         return len(O.regions_in_play(state)) >= int(args[0])
     return True
@@ -143,16 +148,34 @@ def apply_row(ctx: Ctx, slot: int, card: str, row: Row, choice: int) -> None:
     move(ctx, CIV, card, slot_zone(slot), where)
     revision = ctx.state.revision
     you: tuple[Step, ...] = row.you_for(revision) + (row.you_else_for(revision) if choice else ())
-    if you:
+    steal = [f for f in human if f.kind == "civ_attack" and f.data]
+    if you and revision >= 4 and steal:
+        # one attack card, one defence: the human-side part goes with the theft
+        # (« Volez 2 [matériaux]. Vous gagnez 1 [population]. »)
+        index = human.index(steal[0])
+        human[index] = Frame(kind="civ_attack", seat=CIV, card=card, steps=dump_steps(you),
+                             data=steal[0].data)  # fmt: skip
+    elif you:
         human.append(_human_frame(ctx, you, card))
     ctx.push(*human)
 
 
 def _human_frame(ctx: Ctx, steps: tuple[Step, ...], card: str) -> Frame:
     """A frame resolving ``steps`` for the human; an attack lets the human defend first."""
-    if any(isinstance(s, ATTACK_STEPS) for s in steps):
+    if _attacks(steps):
         return Frame(kind="civ_attack", seat=CIV, card=card, steps=dump_steps(steps))
     return steps_frame(0, "", steps)
+
+
+def _attacks(steps: tuple[Step, ...]) -> bool:
+    """Whether ``steps`` attack the human, also inside a conditional step (« Si vous avez au
+    moins une [vassal] en jeu, vous rappelez une [région] »)."""
+    for step in steps:
+        if isinstance(step, ATTACK_STEPS):
+            return True
+        if isinstance(step, If) and _attacks(tuple(step.then) + tuple(step.else_)):
+            return True
+    return False
 
 
 def _civ_step(ctx: Ctx, step: CivStep, where: str, human: list[Frame]) -> str:
@@ -221,6 +244,10 @@ def _civ_step(ctx: Ctx, step: CivStep, where: str, human: list[Frame]) -> str:
         O.from_discard(ctx, args[0], z(CIV, "history"))
     elif kind == "play_discard":
         O.from_discard(ctx, args[0], z(CIV, "play"))
+    elif kind == "archive_top":
+        for _ in range(int(args[0])):
+            if not O.take_top(ctx, z(CIV, "history")):
+                break
     elif kind == "exile_self":
         return "exile"
     elif kind == "acquire_tokened":
