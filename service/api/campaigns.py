@@ -14,6 +14,7 @@ from annales.v1 import campaign_pb2_grpc as cpb_grpc
 
 from domain.campaign.engine import CampaignState
 from service.api.calls import typed_calls
+from service.api.inputs import invalid
 from service.api.status import ApiError, from_service_error
 from service.app.application import GameService
 from service.app.errors import ServiceError
@@ -69,6 +70,14 @@ def _required(value: str, field: str) -> str:
     if not value:
         raise ApiError(grpc.StatusCode.INVALID_ARGUMENT, "INVALID_FIELD",
                        f"{field}: is required", {"field": field})  # fmt: skip
+    return _no_nul(value, field)
+
+
+def _no_nul(value: str, field: str) -> str:
+    """``value``, refused (INVALID_FIELD) when it holds a NUL character: campaign ids are
+    stored keys, and PostgreSQL text cannot hold NUL, so every store refuses it alike."""
+    if "\x00" in value:
+        raise invalid(field, "must not contain NUL characters")
     return value
 
 
@@ -85,7 +94,7 @@ class CampaignServicer(cpb_grpc.CampaignServiceServicer):
         state = self.campaigns.create(
             _required(request.player, "player"), _required(request.nation, "nation"),
             MODES.get(request.mode, "standard"), request.side or "B", request.box,
-            request.after)  # fmt: skip
+            _no_nul(request.after, "after"))  # fmt: skip
         return cpb.CreateCampaignResponse(campaign=campaign_message(state))
 
     @rpc
