@@ -103,12 +103,10 @@ def main(argv: list[str]) -> None:
 def _drive(
     context: Any, directory: str, store: str, ready: Any, stop: Any, port: Any, inflight: int
 ) -> None:
-    from annales.v1 import annales_pb2 as pb
 
     from tests.api.conftest import ServerProcess
-    from tests.api.helpers import auth
     from tests.bench.api import _percentile, _run_threads, _stubs
-    from tests.bench.writepath import cpu_seconds, scripts
+    from tests.bench.writepath import cpu_seconds, game_players, scripts
 
     child = context.Process(target=_serve, args=(directory, store, ready, stop, port))
     child.start()
@@ -116,27 +114,7 @@ def _drive(
     server = ServerProcess(child, port.value, Path(directory) / "none.db", Path(directory) / "x")
     channels, stubs, _ = _stubs(server, inflight)
     seeds, games = scripts(inflight)
-    created = []
-    for index, seed in enumerate(seeds):
-        answer = stubs[index].CreateGame(
-            pb.CreateGameRequest(
-                game_type=pb.GAME_TYPE_RISE_AND_FALL, seat_names=["a", "b", "c"], seed=seed
-            )
-        )
-        tokens = {t.seat: t.token for t in answer.seat_tokens}
-        created.append((answer.game_id, tokens, answer.version))
-
-    def work(index: int) -> list[float]:
-        game_id, tokens, version = created[index]
-        latencies = []
-        for step, (seat, _, action) in enumerate(games[index]):
-            request = pb.SubmitActionRequest(
-                game_id=game_id, action=action, expected_version=version, idempotency_key=f"p{step}"
-            )
-            t0 = time.perf_counter()
-            version = stubs[index].SubmitAction(request, metadata=auth(tokens[seat])).version
-            latencies.append(time.perf_counter() - t0)
-        return latencies
+    work = game_players(stubs, seeds, games, "p")
 
     stop.set()  # start profiling
     time.sleep(0.5)

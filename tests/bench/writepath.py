@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -121,11 +122,12 @@ def engine_seconds(seeds: list[str], games: list[list[tuple[int, Any, pb.Action]
     return spent
 
 
-def submit(server: ServerProcess, inflight: int) -> tuple[float, float, float, float, float]:
-    """SubmitAction at ``inflight`` in flight: (calls/s, p50 ms, p99 ms, server CPU ms per
-    acknowledged command, engine decide+evolve ms per command)."""
-    channels, stubs, _ = _stubs(server, inflight)
-    seeds, games = scripts(inflight)
+def game_players(
+    stubs: list[Any], seeds: list[str], games: list[list[tuple[int, Any, pb.Action]]], key: str
+) -> Callable[[int], list[float]]:
+    """Create one Rise & Fall game per seed (stub ``i`` for game ``i``) and return the worker
+    that plays game ``i``'s scripted commands, one SubmitAction at a time (idempotency keys
+    ``key`` + step), and gives each call's latency in seconds."""
     created = []
     for index, seed in enumerate(seeds):
         answer = stubs[index].CreateGame(
@@ -141,13 +143,23 @@ def submit(server: ServerProcess, inflight: int) -> tuple[float, float, float, f
         latencies = []
         for step, (seat, _, action) in enumerate(games[index]):
             request = pb.SubmitActionRequest(
-                game_id=game_id, action=action, expected_version=version, idempotency_key=f"w{step}"
-            )
+                game_id=game_id, action=action, expected_version=version,
+                idempotency_key=f"{key}{step}",
+            )  # fmt: skip
             t0 = time.perf_counter()
             version = stubs[index].SubmitAction(request, metadata=auth(tokens[seat])).version
             latencies.append(time.perf_counter() - t0)
         return latencies
 
+    return work
+
+
+def submit(server: ServerProcess, inflight: int) -> tuple[float, float, float, float, float]:
+    """SubmitAction at ``inflight`` in flight: (calls/s, p50 ms, p99 ms, server CPU ms per
+    acknowledged command, engine decide+evolve ms per command)."""
+    channels, stubs, _ = _stubs(server, inflight)
+    seeds, games = scripts(inflight)
+    work = game_players(stubs, seeds, games, "w")
     cpu0 = cpu_seconds(server.process.pid)
     wall, latencies = _run_threads(inflight, work)
     cpu = cpu_seconds(server.process.pid) - cpu0
