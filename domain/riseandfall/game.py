@@ -68,7 +68,7 @@ from domain.riseandfall.state import (
     SeatState,
 )
 from domain.riseandfall.view import RiseFallView, make_view, redact
-from domain.riseandfall.world import Terrain, geometry
+from domain.riseandfall.world import Terrain, World, geometry
 from domain.riseandfall.worldbuild import (
     check_placement,
     initial_world,
@@ -109,8 +109,23 @@ def _kind_of(name: str) -> int:
     return kind
 
 
+#: stands in for the world while a state is copied (:func:`_copy`)
+_NO_WORLD = World(terrain=[], tiles=[])
+
+
 def _copy(state: RiseFallState) -> RiseFallState:
-    return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=RiseFallState)
+    """A private copy of ``state`` for deciding a command (:class:`~domain.riseandfall.phases.Sim`).
+
+    Only a ``TilePlaced`` event changes the world, and only during world building
+    ("Création du Monde"): after it the copy shares the world object instead of copying it
+    (about half of the state's bytes), which changes no event and no state.
+    """
+    if state.phase == WORLD:
+        return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=RiseFallState)
+    bare = msgspec.structs.replace(state, world=_NO_WORLD)
+    copy = msgspec.msgpack.decode(msgspec.msgpack.encode(bare), type=RiseFallState)
+    copy.world = state.world
+    return copy
 
 
 class RiseAndFall(Game[RiseFallState]):
