@@ -34,6 +34,7 @@ from annales.v1 import annales_pb2 as pb
 from annales.v1 import annales_pb2_grpc
 
 from domain.bots import make_bot
+from projections.runner import default_path
 from service.api.convert import fill
 from tests.api.conftest import ServerProcess, start_server, stop_server
 from tests.api.helpers import auth
@@ -255,7 +256,8 @@ def standalone_runner_lag(directory: Path, inflight: int) -> str:
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     try:
-        with LagProbe(directory / "readmodels.db") as probe:
+        with LagProbe(Path(default_path(str(server.db)))) as probe:
+            probe.wait_ready()  # the runner's start-up is not a lag
             submit = bench_submit(server, inflight, probe)
         return f"standalone runner process, SubmitAction @{inflight} {submit[0]:,.0f}/s: " + (
             probe.summary()
@@ -273,7 +275,7 @@ def main() -> None:
         try:
             for inflight in LEVELS:
                 echo = bench_echo(server, inflight)
-                with LagProbe(server.db.parent / "readmodels.db") as probe:
+                with LagProbe(Path(default_path(str(server.db)))) as probe:
                     submit = bench_submit(server, inflight, probe)
                 print(
                     f"SubmitAction @{inflight:>2} in flight: {submit[0]:,.0f}/s "

@@ -41,6 +41,24 @@ class LagProbe:
         self._stop.set()
         self._thread.join()
 
+    def wait_ready(self, timeout: float = 60.0) -> float:
+        """Wait until the runner has created the read models (it follows the store from then
+        on); the seconds waited. A lag measured before that would be the runner's start-up."""
+        started = time.perf_counter()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.readmodels.exists():
+                connection = sqlite3.connect(f"file:{self.readmodels}?mode=ro", uri=True)
+                try:
+                    connection.execute("SELECT game_id FROM games LIMIT 1").fetchall()
+                    return time.perf_counter() - started
+                except sqlite3.OperationalError:
+                    pass
+                finally:
+                    connection.close()
+            time.sleep(0.01)
+        raise TimeoutError(f"no read models in {self.readmodels} after {timeout} s")
+
     def acknowledged(self, game_id: str, version: int, sent: float, acked: float) -> None:
         """Note an acknowledged command (``time.perf_counter`` instants)."""
         with self._guard:
