@@ -20,7 +20,14 @@ class CommandRpcs(ServicerBase):
     def SubmitAction(
         self, request: pb.SubmitActionRequest, context: grpc.ServicerContext
     ) -> pb.SubmitActionResponse:
-        """Apply a seat's action; its version, redacted events and pending seats."""
+        """Apply a seat's action; its version, redacted events and pending seats.
+
+        With several servers on one store the cached head is not read back first unless a
+        newer commit was heard of: the append is the check
+        (:meth:`~service.app.application.GameService.trust_cached_head`).
+        """
+        known = self.broadcaster.known_version(request.game_id)
+        self.service.trust_cached_head(request.game_id, known)
         game_id = self._game(request.game_id)
         seat = self._seat(game_id, context)
         header = self.service.header(game_id)

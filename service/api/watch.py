@@ -54,6 +54,11 @@ class Broadcaster:
             return
         self.moved(game_id, envelopes[-1].seq)
 
+    def known_version(self, game_id: str) -> int:
+        """The newest version of ``game_id`` announced so far (0 if none)."""
+        with self._lock:
+            return self._versions.get(game_id, 0)
+
     def moved(self, game_id: str, version: int) -> None:
         """Announce that the store holds ``game_id`` up to ``version`` (committed by any
         process); wakes the game's watchers if it is news."""

@@ -19,9 +19,10 @@ right:
   (:meth:`GameService._catch_up`; idempotency keys of those commands are learned on the way).
   Inside :meth:`GameService.request_scope` (one per RPC) a game is checked once, not at every
   ``head()`` call;
-* *writes* need no extra query: the store's unique ``(game, seq)`` is the arbiter. When an
-  append conflicts — or a cached answer would be negative (stale ``expected_version``, rule
-  violation) — the head is brought up to date from the store and the command is judged again:
+* *writes* need no extra query (a command's RPC skips that check unless a newer commit was
+  heard of: :meth:`GameService.trust_cached_head`): the store's unique ``(game, seq)`` is
+  the arbiter. When an append conflicts — or a cached answer would be negative (stale
+  ``expected_version``, rule violation) — the head is brought up to date from the store and the command is judged again:
   a retried idempotency key then returns the first result whichever server stored it, a
   stale ``expected_version`` is a :class:`~service.app.errors.VersionConflict` naming the true
   current version, and a command without ``expected_version`` is simply re-decided on the new
@@ -146,6 +147,18 @@ class GameService:
             yield
         finally:
             _checked.reset(token)
+
+    def trust_cached_head(self, game_id: str, stored_version: int) -> None:
+        """Take the game's cached head as it is for the rest of this request scope — no read
+        of a shared store before a command — when it is not behind ``stored_version`` (the
+        newest version this process has heard the store holds: its own commits and those a
+        store follower reported). The command's append is the check: the store refuses a
+        sequence number another process took first, and :meth:`submit` then catches up and
+        judges the command again, so a command decided on a stale head never stores
+        anything; the hint only spares that failed append when the news is already known."""
+        cached = self._cache.get(game_id)
+        if cached is not None and cached.ledger.version >= stored_version:
+            self._mark_checked(game_id)
 
     # -- listeners ------------------------------------------------------------------------
     def on_commit(self, listener: Callable[[str, tuple[Envelope, ...]], None]) -> None:

@@ -6,6 +6,8 @@ items 1, 2 and 6), driven through gRPC only.
   the losers of a race get ABORTED with the current version;
 * idempotency keys are honoured across servers;
 * a read through one server sees what another just acknowledged;
+* a command through a server whose cached head is stale is judged on the stored head (no read
+  before a command: the append is the check);
 * WatchGame on one server streams what another commits (LISTEN/NOTIFY).
 
 A fresh database per module, dropped afterwards; skipped (or failed, in CI) without PostgreSQL.
@@ -198,6 +200,66 @@ def test_reads_through_one_server_see_writes_acknowledged_by_another(
             got = reader.GetGame(pb.GetGameRequest(game_id=game.game_id))
             assert got.game.version == answer.version
             assert _legal(reader, game)[1].version == answer.version
+
+
+def test_a_command_through_a_server_with_a_stale_head_is_judged_on_the_stored_one(
+    stubs: list[annales_pb2_grpc.GameServiceStub],
+) -> None:
+    """SubmitAction does not read the store before deciding (the append is the check): a
+    server whose cached head is behind still answers every command as of the stored head.
+    Server B caches the game, then A plays on; through B, the stale version is ABORTED with
+    the true current version, the current version is accepted, and a command without
+    ``expected_version`` lands right after the stored head — one log, contiguous, the same
+    through every server."""
+    game = create_game(stubs[0], seats=3)
+    stale = stubs[1]
+    stale.GetGame(pb.GetGameRequest(game_id=game.game_id))  # B caches the game now
+    cached_version = game.version
+    for _ in range(3):  # A moves the game on; B does not hear of it
+        seat, legal = _legal(stubs[0], game)
+        stubs[0].SubmitAction(
+            pb.SubmitActionRequest(
+                game_id=game.game_id, action=legal.actions[0], expected_version=legal.version
+            ),
+            metadata=game.md(seat),
+        )
+    seat, legal = _legal(stubs[0], game)
+    stored = legal.version
+    assert stored > cached_version
+    refused = expect_error(
+        stale.SubmitAction,
+        pb.SubmitActionRequest(
+            game_id=game.game_id, action=legal.actions[0], expected_version=cached_version
+        ),
+        metadata=game.md(seat),
+    )
+    assert refused.code == grpc.StatusCode.ABORTED
+    assert int(refused.metadata["current_version"]) == stored
+    accepted = stale.SubmitAction(
+        pb.SubmitActionRequest(
+            game_id=game.game_id, action=legal.actions[0], expected_version=stored
+        ),
+        metadata=game.md(seat),
+    )
+    assert accepted.events[0].seq == stored + 1
+    stale_again = stubs[2]
+    stale_again.GetGame(pb.GetGameRequest(game_id=game.game_id))  # C caches this head
+    seat, legal = _legal(stubs[0], game)
+    stubs[0].SubmitAction(
+        pb.SubmitActionRequest(
+            game_id=game.game_id, action=legal.actions[0], expected_version=legal.version
+        ),
+        metadata=game.md(seat),
+    )
+    seat, legal = _legal(stubs[0], game)
+    unchecked = stale_again.SubmitAction(
+        pb.SubmitActionRequest(game_id=game.game_id, action=legal.actions[0]),
+        metadata=game.md(seat),
+    )
+    assert unchecked.events[0].seq == legal.version + 1
+    logs = [[(e.seq, e.hash) for e in history(stub, game.game_id)] for stub in stubs]
+    assert logs[0] == logs[1] == logs[2]
+    assert [seq for seq, _ in logs[0]] == list(range(1, unchecked.version + 1))
 
 
 def test_watch_on_one_server_streams_commits_made_through_another(
