@@ -8,6 +8,9 @@ game from a precomputed script (every call with ``expected_version`` and an idem
 * **CPU per acknowledged command** at 64 in flight (the server process's user + system CPU
   time over the acknowledgements), next to the engine's own ``decide`` + ``evolve`` time for
   the same commands (measured in this process, no storage) and the server's CPU per Echo;
+  then where it goes: the transport (the server's CPU per Echo), the application alone
+  (``GameService.submit`` in this process on its own SQLite file, one thread, no gRPC: store,
+  ledger and engine) and the rest (the API layer, and 64 threads sharing one interpreter);
 * **PostgreSQL**: SubmitAction / Echo and the CPU per acknowledged command at 64 in flight
   on a fresh database (``tests/pg.py``), when one is reachable;
 * **the floor at 1 in flight**: Echo p50 + one raw durable commit (an sqlite3 one-row
@@ -95,6 +98,32 @@ def scripts(inflight: int) -> tuple[list[str], list[list[tuple[int, Any, pb.Acti
     return seeds, result
 
 
+def application_cpu(seeds: list[str], games: list[list[tuple[int, Any, pb.Action]]]) -> float:
+    """CPU ms per command of the application alone — ``GameService.submit`` on a fresh SQLite
+    file with the server's durability, the same commands, one thread, no gRPC: what the
+    server adds on top of it is the API layer and the transport. (With ``WRITEPATH_BASE``
+    this, like the engine's time, is measured with this checkout's code.)"""
+    from service.app.application import GameService
+    from service.store.config import StoreConfig
+    from service.store.eventstore import EventStore
+
+    with tempfile.TemporaryDirectory() as tmp:
+        service = GameService(EventStore(StoreConfig(path=str(Path(tmp) / "app.db"))))
+        created = [
+            service.create_game("riseandfall", {}, ["a", "b", "c"], seed.encode()).game_id
+            for seed in seeds
+        ]
+        count = 0
+        t0 = time.thread_time()
+        for game_id, script in zip(created, games, strict=True):
+            for step, (seat, command, _) in enumerate(script):
+                service.submit(game_id, seat, command, idempotency_key=f"a{step}")
+                count += 1
+        spent = time.thread_time() - t0
+        service.store.close()
+    return spent / count * 1000
+
+
 def _keep(into: list[tuple[int, Any]], _table: Any, seat: int, command: Any) -> None:
     into.append((seat, command))
 
@@ -154,9 +183,10 @@ def game_players(
     return work
 
 
-def submit(server: ServerProcess, inflight: int) -> tuple[float, float, float, float, float]:
+def submit(server: ServerProcess, inflight: int) -> tuple[float, float, float, float, float, float]:
     """SubmitAction at ``inflight`` in flight: (calls/s, p50 ms, p99 ms, server CPU ms per
-    acknowledged command, engine decide+evolve ms per command)."""
+    acknowledged command, engine decide+evolve ms per command, application CPU ms per
+    command)."""
     channels, stubs, _ = _stubs(server, inflight)
     seeds, games = scripts(inflight)
     work = game_players(stubs, seeds, games, "w")
@@ -173,6 +203,7 @@ def submit(server: ServerProcess, inflight: int) -> tuple[float, float, float, f
         _percentile(latencies, 0.99) * 1000,
         cpu / acks * 1000,
         engine / acks * 1000,
+        application_cpu(seeds, games),
     )
 
 
@@ -206,7 +237,7 @@ def run(label: str, root: Path, directory: Path) -> None:
             calls = ECHO_CALLS[inflight] // inflight * (inflight + 1)  # with its warm-up
             echo_cpu = (cpu_seconds(server.process.pid) - cpu0) / calls * 1000
             before = raw_durable_commits(server.db) if inflight == 1 else []
-            rate, p50, p99, cpu, engine = submit(server, inflight)
+            rate, p50, p99, cpu, engine, application = submit(server, inflight)
             print(
                 f"{label}SubmitAction @{inflight:>2}: {rate:,.0f}/s (p50 {p50:.2f} ms, p99 "
                 f"{p99:.2f} ms) | Echo {echo[0]:,.0f}/s (p50 {echo[1]:.2f} ms) | ratio "
@@ -217,6 +248,13 @@ def run(label: str, root: Path, directory: Path) -> None:
                     f"{label}  CPU per acknowledged command @64: {cpu:.2f} ms | engine "
                     f"decide+evolve of the same commands {engine:.3f} ms | ratio "
                     f"{cpu / engine:.0f}x | server CPU per Echo {echo_cpu:.2f} ms"
+                )
+                print(
+                    f"{label}  where it goes: transport (server CPU per Echo) {echo_cpu:.2f} ms + "
+                    f"application alone (store, ledger, engine; one thread, no gRPC) "
+                    f"{application:.2f} ms, of which the engine {engine:.2f} ms + the rest "
+                    f"{max(0.0, cpu - echo_cpu - application):.2f} ms (the API layer — token, "
+                    "action, redaction, log line — and 64 threads sharing one interpreter)"
                 )
             if inflight == 1:  # the disk is shared: commits timed just before and after
                 raw = statistics.median(before + raw_durable_commits(server.db))
@@ -244,7 +282,7 @@ def run_postgres(label: str, root: Path, directory: Path) -> None:
             )
             try:
                 echo = bench_echo(server, 64)
-                rate, p50, _, cpu, engine = submit(server, 64)
+                rate, p50, _, cpu, engine, _ = submit(server, 64)
             finally:
                 stop_server(server)
     except psycopg.OperationalError as error:
