@@ -22,8 +22,9 @@ right:
 * *writes* need no extra query (a command's RPC skips that check unless a newer commit was
   heard of: :meth:`GameService.trust_cached_head`): the store's unique ``(game, seq)`` is
   the arbiter. When an append conflicts — or a cached answer would be negative (stale
-  ``expected_version``, rule violation) — the head is brought up to date from the store and the command is judged again:
-  a retried idempotency key then returns the first result whichever server stored it, a
+  ``expected_version``, rule violation) — the head is brought up to date from the store and
+  the command is judged again: a retried idempotency key then returns the first result
+  whichever server stored it, a
   stale ``expected_version`` is a :class:`~service.app.errors.VersionConflict` naming the true
   current version, and a command without ``expected_version`` is simply re-decided on the new
   head (at most ``MAX_ATTEMPTS`` times).
