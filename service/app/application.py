@@ -116,6 +116,9 @@ class _Cached:
     idempotency: dict[str, tuple[bytes, int, int]]  # key -> (command bytes, first seq, last seq)
     # encoded game states at the batch boundaries an undo may go back to (>= the floor)
     recent: dict[int, bytes] = field(default_factory=dict)
+    #: another process appended to this game since it was cached (a catch-up found its
+    #: events): its head is read back before a command, never taken on trust
+    written_elsewhere: bool = False
 
     def remember_state(self) -> None:
         match = self.ledger.match
@@ -153,12 +156,18 @@ class GameService:
         """Take the game's cached head as it is for the rest of this request scope — no read
         of a shared store before a command — when it is not behind ``stored_version`` (the
         newest version this process has heard the store holds: its own commits and those a
-        store follower reported). The command's append is the check: the store refuses a
-        sequence number another process took first, and :meth:`submit` then catches up and
-        judges the command again, so a command decided on a stale head never stores
-        anything; the hint only spares that failed append when the news is already known."""
+        store follower reported) and no other process has been seen appending to the game
+        since it was cached. The command's append is the check: the store refuses a sequence
+        number another process took first, and :meth:`submit` then catches up and judges the
+        command again, so a command decided on a stale head never stores anything. The two
+        conditions only spare that failed append (and its rollback) where it is likely: a
+        game played through several servers keeps the read."""
         cached = self._cache.get(game_id)
-        if cached is not None and cached.ledger.version >= stored_version:
+        if (
+            cached is not None
+            and not cached.written_elsewhere
+            and cached.ledger.version >= stored_version
+        ):
             self._mark_checked(game_id)
 
     # -- listeners ------------------------------------------------------------------------
@@ -539,6 +548,7 @@ class GameService:
         envelopes = self.store.read(game_id, after=ledger.version)  # usually empty: one query
         if not envelopes:
             return False
+        cached.written_elsewhere = True
         recent = cached.recent
 
         def state_at(version: int) -> Any:

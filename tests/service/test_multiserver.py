@@ -202,6 +202,19 @@ def test_reads_through_one_server_see_writes_acknowledged_by_another(
             assert _legal(reader, game)[1].version == answer.version
 
 
+def _play_first_actions(stub: annales_pb2_grpc.GameServiceStub, game: Game, count: int) -> None:
+    """``count`` commands through ``stub``: each time the pending seat's first legal action,
+    with the version just read as ``expected_version``."""
+    for _ in range(count):
+        seat, legal = _legal(stub, game)
+        stub.SubmitAction(
+            pb.SubmitActionRequest(
+                game_id=game.game_id, action=legal.actions[0], expected_version=legal.version
+            ),
+            metadata=game.md(seat),
+        )
+
+
 def test_a_command_through_a_server_with_a_stale_head_is_judged_on_the_stored_one(
     stubs: list[annales_pb2_grpc.GameServiceStub],
 ) -> None:
@@ -215,14 +228,8 @@ def test_a_command_through_a_server_with_a_stale_head_is_judged_on_the_stored_on
     stale = stubs[1]
     stale.GetGame(pb.GetGameRequest(game_id=game.game_id))  # B caches the game now
     cached_version = game.version
-    for _ in range(3):  # A moves the game on; B does not hear of it
-        seat, legal = _legal(stubs[0], game)
-        stubs[0].SubmitAction(
-            pb.SubmitActionRequest(
-                game_id=game.game_id, action=legal.actions[0], expected_version=legal.version
-            ),
-            metadata=game.md(seat),
-        )
+    _play_first_actions(stubs[0], game, 3)  # A moves the game on (heard of by B or not yet:
+    # the answers below are the same either way)
     seat, legal = _legal(stubs[0], game)
     stored = legal.version
     assert stored > cached_version
@@ -244,13 +251,7 @@ def test_a_command_through_a_server_with_a_stale_head_is_judged_on_the_stored_on
     assert accepted.events[0].seq == stored + 1
     stale_again = stubs[2]
     stale_again.GetGame(pb.GetGameRequest(game_id=game.game_id))  # C caches this head
-    seat, legal = _legal(stubs[0], game)
-    stubs[0].SubmitAction(
-        pb.SubmitActionRequest(
-            game_id=game.game_id, action=legal.actions[0], expected_version=legal.version
-        ),
-        metadata=game.md(seat),
-    )
+    _play_first_actions(stubs[0], game, 1)
     seat, legal = _legal(stubs[0], game)
     unchecked = stale_again.SubmitAction(
         pb.SubmitActionRequest(game_id=game.game_id, action=legal.actions[0]),

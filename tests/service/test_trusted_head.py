@@ -91,6 +91,30 @@ def test_a_trusted_stale_head_never_stores_a_command_decided_on_it(
         rival.store.close()
 
 
+def test_a_game_seen_moving_elsewhere_is_never_taken_on_trust(pg_config: StoreConfig) -> None:
+    """Once a catch-up found another process's events for a game (here: the conflict of a
+    trusted append), the next command's head is read back first even with nothing heard."""
+    stale = GameService(EventStore(pg_config))
+    rival = GameService(EventStore(pg_config))
+    try:
+        game_id = stale.create_game("riseandfall", {}, ["a", "b"], b"elsewhere").game_id
+        rival.head(game_id)
+        _play(rival, game_id, 1, "rival-1")
+        seat, command, stored = _next(rival, game_id)
+        with stale.request_scope():
+            stale.trust_cached_head(game_id, 0)
+            stale.submit(game_id, seat, command, stored)  # type: ignore[arg-type]
+        _play(rival, game_id, 2, "rival-2")
+        stored = rival.head(game_id).version
+        with stale.request_scope():
+            stale.trust_cached_head(game_id, 0)
+            assert stale.head(game_id).version == stored  # read back, not trusted
+        _check_log(pg_config, game_id)
+    finally:
+        stale.store.close()
+        rival.store.close()
+
+
 def test_a_newer_commit_heard_of_means_the_head_is_read_back(pg_config: StoreConfig) -> None:
     """When the newest version heard of is past the cached head, the head is not trusted:
     the request's first read catches it up (the command then appends without a conflict)."""
