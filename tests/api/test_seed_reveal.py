@@ -8,6 +8,7 @@ before, so a client checks the commitment from GetGame alone.
 from __future__ import annotations
 
 import hashlib
+import time
 import uuid
 
 from annales.v1 import annales_pb2 as pb
@@ -15,12 +16,22 @@ from annales.v1 import annales_pb2_grpc
 
 from tests.api.helpers import auth
 
+#: seconds the read models may take to show a version (ListGames waits at most 1 s for them
+#: itself, then answers with what they hold: on a loaded machine they can be further behind)
+READ_MODEL_DELAY = 30.0
 
-def _listed(stub: annales_pb2_grpc.GameServiceStub, player: str) -> pb.GameSummary:
-    """The one game ``player`` sits at, as ListGames (the read models) shows it."""
-    games = stub.ListGames(pb.ListGamesRequest(player=player)).games
-    assert len(games) == 1, games
-    return games[0]
+
+def _listed(stub: annales_pb2_grpc.GameServiceStub, player: str, version: int) -> pb.GameSummary:
+    """The one game ``player`` sits at, as ListGames (the read models) shows it once they
+    have reached ``version``."""
+    deadline = time.monotonic() + READ_MODEL_DELAY
+    while True:
+        games = stub.ListGames(pb.ListGamesRequest(player=player)).games
+        assert len(games) <= 1, games
+        if games and games[0].version >= version:
+            return games[0]
+        assert time.monotonic() < deadline, f"the read models never reached version {version}"
+        time.sleep(0.05)
 
 
 def _finish(stub: annales_pb2_grpc.GameServiceStub, game_id: str, token: str, pick: int) -> None:
@@ -55,7 +66,7 @@ def test_seed_and_nonce_revealed_together_at_the_end(
     running = [
         stub.GetGame(pb.GetGameRequest(game_id=game_id)).game,
         stub.GetView(pb.GetViewRequest(game_id=game_id), metadata=auth(token)).game,
-        _listed(stub, player),
+        _listed(stub, player, created.version),
     ]
     for summary in running:
         assert summary.status != pb.GAME_STATUS_FINISHED
@@ -70,7 +81,7 @@ def test_seed_and_nonce_revealed_together_at_the_end(
         head,
         earlier,
         stub.GetView(pb.GetViewRequest(game_id=game_id), metadata=auth(token)).game,
-        _listed(stub, player),
+        _listed(stub, player, head.version),
     ]
     for summary in finished:
         nonce, seed = bytes.fromhex(summary.nonce), bytes.fromhex(summary.seed)
