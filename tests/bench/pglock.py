@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+import time
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -37,6 +38,8 @@ from tests.pg import fresh_database
 
 THREADS = 8
 TRANSACTIONS = 800
+#: the most seconds one case may take
+SECONDS = 15.0
 BUSY = 6
 
 
@@ -47,25 +50,32 @@ def _busy(stop: threading.Event) -> None:
 
 def _held_ms(work: Callable[[int, int], None], busy: int) -> float:
     """Mean milliseconds per locked transaction with ``THREADS`` writers (``busy`` spinning
-    threads beside them)."""
+    threads beside them): ``TRANSACTIONS`` of them, or as many as ``SECONDS`` allow (with
+    spinning threads a lock holder may wait seconds for the interpreter lock between its
+    statements)."""
     stop = threading.Event()
     spinners = [threading.Thread(target=_busy, args=(stop,), daemon=True) for _ in range(busy)]
     for spinner in spinners:
         spinner.start()
     per_thread = TRANSACTIONS // THREADS
+    deadline = time.monotonic() + SECONDS
 
     def run(index: int) -> list[float]:
+        done = []
         for step in range(per_thread):
+            if time.monotonic() > deadline:
+                break
             work(index, step)
-        return []
+            done.append(0.0)
+        return done
 
     try:
-        wall, _ = _run_threads(THREADS, run)
+        wall, done = _run_threads(THREADS, run)
     finally:
         stop.set()
         for spinner in spinners:
             spinner.join()
-    return wall / (per_thread * THREADS) * 1000
+    return wall / max(1, len(done)) * 1000
 
 
 def measure(config: StoreConfig) -> dict[str, tuple[float, float]]:
