@@ -11,7 +11,6 @@ the end of the first income turn); "Voisins"; ``decisions.json#spies_options``,
 
 from __future__ import annotations
 
-import msgspec
 import pytest
 
 from domain.bots import make_bot
@@ -25,7 +24,9 @@ from domain.tapestry.expansions import civ_spies as sp
 from domain.tapestry.state import Frame, Played, TapestryState, TechOwned
 from domain.tapestry.view import seat_view
 from tests.tapestry.box_civ_helpers import play_bots, play_boxed, refold, state_bytes
-from tests.tapestry.helpers import of, table
+from tests.tapestry.box_pp_helpers import income as pp_income
+from tests.tapestry.box_pp_helpers import seated
+from tests.tapestry.helpers import of
 from tests.tapestry.test_cards_support import answer, options, run_frames
 
 KEY = "spies"
@@ -34,15 +35,12 @@ BOX = "plans_and_ploys"
 
 def spy(seats: int = 2) -> TapestryState:
     """Seat 0 holds the Spies in a game with Plans & Ploys."""
-    state = table(seats)
-    state.rules = msgspec.structs.replace(state.rules, expansions=(BOX,))
-    state.seats[0].civs = [civ_id(KEY)]
-    return state
+    return seated(KEY, seats)
 
 
 def income(state: TapestryState, era: int = 2) -> list[ev.Event]:
     """Step 1 of income turn ``era`` for seat 0."""
-    return run_frames(state, Frame(kind="civ_income", seat=0, token=KEY, ints=(era,)))
+    return pp_income(state, KEY, era)
 
 
 def copy(option: int, neighbour: int, item: int) -> Choose:

@@ -11,7 +11,6 @@ when it is in play); ``decisions.json#tinkerers_options``.
 
 from __future__ import annotations
 
-import msgspec
 import pytest
 
 from domain.bots import make_bot
@@ -22,9 +21,11 @@ from domain.tapestry.bot import TapestryBot
 from domain.tapestry.civs import civ_id, setup_frames
 from domain.tapestry.commands import Choose, Decline, PayBonus
 from domain.tapestry.expansions import civ_tinkerers as tk
-from domain.tapestry.state import Frame, TapestryState
+from domain.tapestry.state import TapestryState
 from tests.tapestry.box_civ_helpers import play_bots, play_boxed, refold, state_bytes
-from tests.tapestry.helpers import of, table
+from tests.tapestry.box_pp_helpers import income as pp_income
+from tests.tapestry.box_pp_helpers import seated
+from tests.tapestry.helpers import of
 from tests.tapestry.test_cards_support import answer, options, run_frames
 
 KEY = "tinkerers"
@@ -34,15 +35,12 @@ EXPLORATION, SCIENCE, TECHNOLOGY, MILITARY = range(4)
 
 def tinkerer(seats: int = 2) -> TapestryState:
     """Seat 0 holds the Tinkerers in a game with Plans & Ploys."""
-    state = table(seats)
-    state.rules = msgspec.structs.replace(state.rules, expansions=(BOX,))
-    state.seats[0].civs = [civ_id(KEY)]
-    return state
+    return seated(KEY, seats)
 
 
 def income(state: TapestryState, era: int = 2) -> list[ev.Event]:
     """Step 1 of income turn ``era`` for seat 0."""
-    return run_frames(state, Frame(kind="civ_income", seat=0, token=KEY, ints=(era,)))
+    return pp_income(state, KEY, era)
 
 
 def pick(option: int, track: int, token: int = 0) -> Choose:
