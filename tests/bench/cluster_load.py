@@ -26,6 +26,11 @@ Defaults are small (2 servers, 2 client processes, 16 games in flight, 800 comma
     .venv/bin/python -m tests.bench.cluster_load --servers 4 --clients 4 --inflight 64 \\
         --commands 8000
 
+``--series 1,2,4,8`` runs those cluster sizes one after the other with ``--clients``,
+``--inflight`` and ``--commands`` per server, and ends with the scaling (goal 5 of the write
+path: at least 0.8 x N x one server's rate up to 8 servers, 5,000/s with 8); on a machine
+without our packages or a PostgreSQL server, ``tests/bench/device/scaleout.sh`` runs it.
+
 PostgreSQL is the one of ``tests/pg.py`` (``ANNALES_PG_HOST`` / ``_PORT`` / ``_USER``, trust
 authentication); without it the script prints a line and returns.
 """
@@ -193,8 +198,9 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-def run(servers: int, clients: int, inflight: int, commands: int, projections: bool) -> None:
-    """Start the cluster, drive it, print the figures."""
+def run(servers: int, clients: int, inflight: int, commands: int, projections: bool) -> float:
+    """Start the cluster, drive it, print the figures; return the acknowledged SubmitActions
+    per second."""
     per_game = max(1, commands // inflight)
     clients = max(1, min(clients, inflight))  # every client process plays at least one game
     with tempfile.TemporaryDirectory() as tmp, fresh_database() as config:
@@ -270,6 +276,27 @@ def run(servers: int, clients: int, inflight: int, commands: int, projections: b
         f"{raw_free:,.0f}/s without it (x{raw_free / raw_locked:.2f}: what a feed without the "
         f"cluster-wide lock could share)"
     )
+    return acks / wall
+
+
+def series(
+    counts: list[int], clients: int, inflight: int, commands: int, projections: bool
+) -> None:
+    """Run each cluster size of ``counts`` (smallest first) with ``clients`` client processes,
+    ``inflight`` games and ``commands`` commands *per server* (so that each server gets the
+    same load), and after each print its scaling against goal 5: at least 0.8 x N x the rate
+    of one server (the smallest size's rate per server), and 5,000 acknowledged commands per
+    second with 8 servers. A series cut short keeps the lines already printed."""
+    per_server = 0.0
+    for n in sorted(counts):
+        rate = run(n, clients * n, inflight * n, commands * n, projections)
+        per_server = per_server or rate / n
+        print(
+            f"scale-out ({clients} client processes and {inflight} games in flight per "
+            f"server): {n} server(s) {rate:,.0f}/s = x{rate / per_server:.2f} one server's "
+            f"rate (goal >= x{0.8 * n:.1f}{', and >= 5,000/s' if n == 8 else ''})",
+            flush=True,
+        )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -280,11 +307,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--inflight", type=int, default=16, help="games played at once")
     parser.add_argument("--commands", type=int, default=800, help="SubmitActions in all")
     parser.add_argument("--projections", action="store_true", help="servers keep read models")
+    parser.add_argument(
+        "--series",
+        help="cluster sizes to run one after the other, e.g. 1,2,4,8; --clients, --inflight "
+        "and --commands are then per server, and the scaling is printed at the end",
+    )
     options = parser.parse_args(argv if argv is not None else [])
     try:
         admin_connection().close()
     except psycopg.OperationalError as error:
         print(f"(skipped: PostgreSQL at {HOST}:{PORT} as {USER} unreachable: {error})")
+        return
+    if options.series:
+        counts = [int(n) for n in options.series.split(",")]
+        series(counts, options.clients, options.inflight, options.commands, options.projections)
         return
     run(options.servers, options.clients, options.inflight, options.commands, options.projections)
 
