@@ -40,6 +40,7 @@ from projections.schema import APPLICATION_NAME, TRACKING_TABLE
 from service.app.warmup import warm_up
 from service.store.config import StoreConfig
 from service.store.eventstore import EventStore
+from service.store.feed import START, Position
 
 log = logging.getLogger("annales.projections")
 
@@ -114,26 +115,27 @@ class RunnerProcess:
             os.write(self._fd, b".")
 
     @property
-    def position(self) -> int:
-        """The last notification id applied, read from the read-model file."""
+    def position(self) -> Position:
+        """The feed position of the last event applied, read from the read-model file."""
         with self._guard:
             try:
                 if self._db is None:
                     if not os.path.exists(self.path):
-                        return 0
+                        return START
                     self._db = sqlite3.connect(self.path, check_same_thread=False, timeout=5)
                 row = self._db.execute(
-                    f"SELECT MAX(notification_id) FROM {TRACKING_TABLE} WHERE application_name = ?",
+                    f"SELECT xact, notification_id FROM {TRACKING_TABLE} "
+                    "WHERE application_name = ?",
                     [APPLICATION_NAME],
                 ).fetchone()
             except sqlite3.OperationalError:  # the child is creating or swapping tables
-                return 0
-        return 0 if row is None or row[0] is None else int(row[0])
+                return START
+        return START if row is None else (int(row[0]), int(row[1]))
 
-    def wait_for(self, notification_id: int, timeout: float = 1.0) -> bool:
-        """Block until ``notification_id`` is applied (``True``) or ``timeout`` passes."""
+    def wait_for(self, position: Position, timeout: float = 1.0) -> bool:
+        """Block until the feed ``position`` is applied (``True``) or ``timeout`` passes."""
         deadline = time.monotonic() + timeout
-        while self.position < notification_id:
+        while self.position < position:
             if time.monotonic() >= deadline or not self.ensure_running():
                 return False
             self.wake()

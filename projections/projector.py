@@ -1,10 +1,10 @@
-"""Apply notifications of the event store to the read models, exactly once.
+"""Apply the event store's feed to the read models, exactly once.
 
 :class:`Projector` is the eventsourcing ``Projection`` of the read models: its view is the
 tracking recorder :class:`~projections.schema.ReadModelTracking`. :meth:`Projector.process`
-applies a batch of notifications in **one** SQLite transaction that also records the
-position of the last one, after checking (inside the transaction, under SQLite's write lock)
-that the batch starts right after the recorded position — notifications already applied are
+applies a batch of the store's feed (:mod:`service.store.feed`) in **one** SQLite transaction
+that also records the feed position of the last one, after checking (inside the transaction,
+under SQLite's write lock) where the recorded position is — events at or before it are
 skipped, so replaying them changes nothing, and two runners on one file never both apply one.
 
 Folding: each game's state is folded as its events arrive, with the same ``Ledger`` code the
@@ -34,7 +34,7 @@ from typing import Any
 
 import msgspec
 import sqlite_utils
-from eventsourcing.persistence import Notification, Tracking
+from eventsourcing.persistence import Notification
 from eventsourcing.projection import Projection
 
 from domain.core.envelope import Envelope, decode_envelope
@@ -45,6 +45,7 @@ from service.app.application import GameService, get_codec_for_envelope
 from service.app.ledger import Ledger
 from service.simulation.names import player_of
 from service.store.eventstore import EventStore
+from service.store.feed import START, FeedNote, Position
 
 _JSON = msgspec.json.Encoder()
 
@@ -75,18 +76,18 @@ class Projector(Projection[ReadModelTracking]):
         self.service = GameService(store, cache_size=1)  # used for materialise() only
         self.cache: OrderedDict[str, Followed] = OrderedDict()
         self.cache_size = cache_size
-        self._last_position = -1
+        self._last_position: Position | None = None
 
     # -- the batch --------------------------------------------------------------------------
-    def position(self) -> int:
-        """The last notification id applied (0 before the first)."""
-        return self.view.max_tracking_id(APPLICATION_NAME) or 0
+    def position(self) -> Position:
+        """The feed position of the last event applied (``START`` before the first)."""
+        return self.view.position(APPLICATION_NAME) or START
 
-    def process(self, notifications: Sequence[Notification]) -> int:
-        """Apply the notifications not applied yet, in one transaction; return how many.
+    def process(self, notifications: Sequence[FeedNote]) -> int:
+        """Apply the events not applied yet, in one transaction; return how many.
 
-        ``notifications`` must be consecutive in the log (as ``select_notifications`` returns
-        them). Those at or below the recorded position are skipped.
+        ``notifications`` must follow each other in the feed (as ``EventStore.feed_after``
+        returns them). Those at or before the recorded position are skipped.
         """
         if not notifications:
             return 0
@@ -96,30 +97,31 @@ class Projector(Projection[ReadModelTracking]):
             position = self.position()
             if position != self._last_position:
                 self.cache.clear()  # another writer (a rebuild, a second runner) moved it
-            fresh = [n for n in notifications if int(n.id) > position]
+            fresh = [n for n in notifications if n.position > position]
             for index, notification in enumerate(fresh):
                 following = fresh[index + 1] if index + 1 < len(fresh) else None
                 self.apply(notification, following)
             if fresh:
-                self.view.insert_tracking(Tracking(APPLICATION_NAME, int(fresh[-1].id)))
+                self.view.insert_position(APPLICATION_NAME, fresh[-1].position)
             db.execute("COMMIT")
         except BaseException:
             db.rollback()
             self.cache.clear()
-            self._last_position = -1
+            self._last_position = None
             raise
-        self._last_position = int(fresh[-1].id) if fresh else position
+        self._last_position = fresh[-1].position if fresh else position
         return len(fresh)
 
-    def process_event(self, domain_event: Any, tracking: Tracking) -> None:
-        """The eventsourcing ``Projection`` entry point: one notification, one transaction."""
+    def process_event(self, domain_event: Any, tracking: Any) -> None:
+        """The eventsourcing ``Projection`` entry point: one notification of a SQLite store
+        (feed transaction 0), one transaction."""
         if isinstance(domain_event, Notification):
-            self.process([domain_event])
-        else:  # pragma: no cover - the runner always passes notifications
+            self.process([FeedNote.of_notification(domain_event)])
+        else:  # pragma: no cover - the runner always passes feed notes
             raise TypeError(f"cannot project {type(domain_event).__name__}")
 
     # -- one notification -------------------------------------------------------------------
-    def apply(self, notification: Notification, following: Notification | None = None) -> None:
+    def apply(self, notification: FeedNote, following: FeedNote | None = None) -> None:
         """Apply one notification inside the open transaction.
 
         ``following`` is the next notification of the batch (``None`` at its end): the
@@ -313,7 +315,7 @@ class Projector(Projection[ReadModelTracking]):
         return state_at
 
 
-def _continues(envelope: Envelope, following: Notification | None) -> bool:
+def _continues(envelope: Envelope, following: FeedNote | None) -> bool:
     """``True`` when the next notification is the next event of the same command (a
     command's events are stored together, so they are consecutive in the log)."""
     return (

@@ -1,20 +1,17 @@
 """Keep the read models up to date: the polling runner, catch-up and rebuild.
 
-How new notifications are found depends on the store:
+The runner reads the store's feed (``EventStore.feed_after``, :mod:`service.store.feed`)
+after the tracked position. It looks every ``poll_interval`` seconds, or at once when
+:meth:`ReadModelRunner.wake` is called: ``annales serve`` calls it after every durable append,
+so the lag is the processing time, not the poll interval. On **PostgreSQL** a listening
+thread also wakes it at each ``NOTIFY`` of the events table's channel (sent by every insert),
+so a commit made by *any* process — another server, a script — reaches the read models at
+once; and it looks again at least every 50 ms, because the feed holds a committed row back
+while an older transaction is still running, and no notification says when that one ends.
 
-* **SQLite** event stores offer no ``subscribe()`` in eventsourcing 9.5, so the runner *polls*
-  ``select_notifications`` after the tracked position: it wakes up every ``poll_interval``
-  seconds, or at once when :meth:`ReadModelRunner.wake` is called — ``annales serve`` calls it
-  after every durable append, so the lag is the processing time, not the poll interval.
-* **PostgreSQL** event stores are followed with the recorder's own subscription
-  (``ApplicationRecorder.subscribe(gt=position)``: ``LISTEN`` on the table's channel, a
-  ``NOTIFY`` sent by every insert), so a commit made by *any* process — another server, a
-  script — reaches the read models at once, without polling. A reader thread moves the
-  subscription's notifications to a queue; the projecting thread takes them in batches.
-
-Either way each batch (at most ``batch_size`` consecutive notifications) is one transaction
-with its tracking row, and notifications at or below the tracked position are skipped, so
-nothing is applied twice or skipped after a crash or a restart.
+Each batch (at most ``batch_size`` events in feed order) is one transaction with its
+tracking row, and events at or before the tracked position are skipped, so nothing is
+applied twice or skipped after a crash or a restart.
 
 The read models follow one event store: its identity (SQLite path or PostgreSQL database) is
 kept in ``readmodel_meta``, and the default file is named after the store
@@ -32,13 +29,11 @@ from __future__ import annotations
 
 import logging
 import os
-import queue
 import threading
 import time
 from collections.abc import Callable
 
 import sqlite_utils
-from eventsourcing.persistence import Notification
 
 from projections.projector import Projector
 from projections.schema import (
@@ -57,12 +52,15 @@ from projections.schema import (
 from service.app.errors import ServiceError
 from service.store.config import StoreConfig
 from service.store.eventstore import EventStore
+from service.store.feed import Position
 
 log = logging.getLogger("annales.projections")
 
 DEFAULT_BATCH = 500
+#: PostgreSQL: the longest wait between two looks at the feed (see the module docstring)
+PG_RECHECK = 0.05
 
-Progress = Callable[[int, int], None]  # (position, last notification id)
+Progress = Callable[[int, int], None]  # (notification id applied, last notification id)
 
 
 def store_identity(store: EventStore) -> str:
@@ -129,19 +127,19 @@ def open_readmodels(path: str, store: EventStore) -> sqlite_utils.Database:
     db.execute("BEGIN IMMEDIATE")
     try:
         create_tables(db)
-        tracked = ReadModelTracking(db).max_tracking_id(APPLICATION_NAME) or 0
         known = get_meta(db, "store")
         schema = get_meta(db, "schema")
         if known is not None and known != identity:
             db.rollback()
             db.close()
             check_owner(path, store)  # raises ReadModelsOfAnotherStore
-        if tracked > store.max_notification_id():
-            log.warning("read models at %s are ahead of a recreated store: rebuilding", path)
+        if known is not None and schema != SCHEMA_VERSION:
+            log.warning("read models at %s have schema %s: rebuilding them", path, schema)
             drop_tables(db)
             create_tables(db)
-        elif known is not None and schema != SCHEMA_VERSION:
-            log.warning("read models at %s have schema %s: rebuilding them", path, schema)
+        tracked = ReadModelTracking(db).position(APPLICATION_NAME)
+        if tracked is not None and tracked > store.feed_head():
+            log.warning("read models at %s are ahead of a recreated store: rebuilding", path)
             drop_tables(db)
             create_tables(db)
         set_meta(db, "store", identity)
@@ -168,23 +166,25 @@ class ReadModelRunner:
         self.path = path
         self.batch_size = batch_size
         self.poll_interval = poll_interval
+        if store.config.kind == "postgres":
+            self.poll_interval = min(poll_interval, PG_RECHECK)
         self.db = open_readmodels(path, store)
         self.projector = Projector(ReadModelTracking(self.db), store, cache_size)
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._applied = threading.Condition()
         self._thread: threading.Thread | None = None
+        self._listener: threading.Thread | None = None
         self.error: BaseException | None = None
 
     @property
-    def position(self) -> int:
-        """The last notification id applied."""
+    def position(self) -> Position:
+        """The feed position of the last event applied."""
         return self.projector.position()
 
     def step(self) -> int:
-        """Apply at most one batch of new notifications; return how many were applied."""
-        start = self.projector.position() + 1
-        notes = self.store.events.select_notifications(start, self.batch_size)
+        """Apply at most one batch of new events; return how many were applied."""
+        notes = self.store.feed_after(self.projector.position(), self.batch_size)
         applied = self.projector.process(notes)
         if applied:
             with self._applied:
@@ -192,28 +192,29 @@ class ReadModelRunner:
         return applied
 
     def catch_up(self, progress: Progress | None = None) -> int:
-        """Apply every notification present now; return how many were applied."""
+        """Apply every event committed now; return how many were applied."""
         total = 0
-        target = self.store.max_notification_id()
+        target = self.store.feed_head()
         while True:
             applied = self.step()
             total += applied
             if progress is not None:
-                progress(self.position, target)
-            if applied == 0 or self.position >= target:
+                progress(self.position[1], target[1])
+            if self.position >= target:
                 return total
+            if applied == 0:  # held back by a transaction still running: look again
+                time.sleep(0.01)
 
     # -- background thread ----------------------------------------------------------------
-    @property
-    def subscribed(self) -> bool:
-        """``True`` when the runner follows the store's subscription (PostgreSQL)."""
-        return self.store.config.kind == "postgres"
-
     def start(self) -> None:
-        """Run in a daemon thread until :meth:`stop`."""
-        loop = self._loop_subscribed if self.subscribed else self._loop
-        self._thread = threading.Thread(target=loop, name="annales-projections", daemon=True)
+        """Run in a daemon thread until :meth:`stop` (PostgreSQL: with a listening thread)."""
+        self._thread = threading.Thread(target=self._loop, name="annales-projections", daemon=True)
         self._thread.start()
+        if self.store.config.kind == "postgres":
+            self._listener = threading.Thread(
+                target=self._listen, name="annales-projections-listen", daemon=True
+            )
+            self._listener.start()
 
     def wake(self, *args: object) -> None:
         """Look for new notifications now (a commit listener)."""
@@ -223,8 +224,9 @@ class ReadModelRunner:
         """Stop the thread (the current batch finishes or rolls back) and close the file."""
         self._stop.set()
         self._wake.set()
-        if self._thread is not None:
-            self._thread.join(timeout)
+        for thread in (self._thread, self._listener):
+            if thread is not None:
+                thread.join(timeout)
         self.db.close()
 
     def _loop(self) -> None:
@@ -243,65 +245,26 @@ class ReadModelRunner:
             self._wake.wait(self.poll_interval)
             self._wake.clear()
 
-    def _loop_subscribed(self) -> None:
-        """Follow the store's subscription; on a failure, resubscribe from the position."""
+    def _listen(self) -> None:
+        """Wake the loop at each ``NOTIFY`` of the events table's channel (reconnecting
+        after a failure; the loop's own looks cover the gap)."""
         failures = 0
         while not self._stop.is_set():
             try:
-                self._follow_subscription()
-                failures = 0
+                with self.store.listen() as notifications:
+                    failures = 0
+                    for _ in notifications(lambda: self._stop.is_set()):
+                        self._wake.set()
             except Exception as error:
                 failures += 1
-                self.error = error
-                log.error("read-model subscription failed (resubscribing): %r", error)
+                log.warning("read-model listener: %r (reconnecting)", error)
                 self._stop.wait(min(0.1 * 2**failures, 5.0))
 
-    def _follow_subscription(self) -> None:
-        """Apply the subscription's notifications in batches until :meth:`stop`."""
-        inbox: queue.Queue[object] = queue.Queue(maxsize=4 * self.batch_size)
-        done = object()
-        subscription = self.store.events.subscribe(gt=self.position)
-
-        def read() -> None:
-            try:
-                for notification in subscription:
-                    inbox.put(notification)
-                inbox.put(done)
-            except BaseException as error:  # reported to the projecting thread
-                inbox.put(error)
-
-        reader = threading.Thread(target=read, name="annales-subscription", daemon=True)
-        reader.start()
-        try:
-            while not self._stop.is_set():
-                try:
-                    first = inbox.get(timeout=0.1)
-                except queue.Empty:
-                    continue
-                batch = [first]
-                while len(batch) < self.batch_size:
-                    try:
-                        batch.append(inbox.get_nowait())
-                    except queue.Empty:
-                        break
-                notes = [item for item in batch if isinstance(item, Notification)]
-                if notes and self.projector.process(notes):
-                    with self._applied:
-                        self._applied.notify_all()
-                for item in batch:
-                    if isinstance(item, BaseException):
-                        raise item
-                    if item is done:
-                        raise ConnectionError("the store's subscription ended")
-        finally:
-            subscription.stop()
-            reader.join(timeout=2.0)
-
-    def wait_for(self, notification_id: int, timeout: float = 1.0) -> bool:
-        """Block until ``notification_id`` is applied (``True``) or ``timeout`` passes."""
+    def wait_for(self, position: Position, timeout: float = 1.0) -> bool:
+        """Block until the feed ``position`` is applied (``True``) or ``timeout`` passes."""
         deadline = time.monotonic() + timeout
         with self._applied:
-            while self.position < notification_id:
+            while self.position < position:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     return False

@@ -20,7 +20,8 @@ Tables (all JSON columns are compact JSON text; seats are numbered from 0):
 * ``player_stats`` — per player name and game type: finished games, wins, total and best score;
 * ``balance_stats`` — per game type, balance key and player count: finished games, wins,
   total score and total rank;
-* ``readmodel_tracking`` — the eventsourcing tracking table (position in the notification log);
+* ``readmodel_tracking`` — the position in the store's feed (:mod:`service.store.feed`) of the
+  last event applied: its transaction and notification id;
 * ``readmodel_meta`` — which event store the tables follow.
 """
 
@@ -32,12 +33,15 @@ from typing import Any
 import sqlite_utils
 from eventsourcing.persistence import IntegrityError, Tracking, TrackingRecorder
 
+from service.store.feed import Position
+
 #: the application name recorded with every tracking row.
 APPLICATION_NAME = "annales"
 
 #: raised whenever a table's columns change: a read-model file of another schema version is
 #: dropped and rebuilt from the log when it is opened (read models are a cache).
-SCHEMA_VERSION = "5"  # 3: default balance keys number seats from 0; 4: parties; 5: nonce
+#: 3: default balance keys number seats from 0; 4: parties; 5: nonce; 6: feed positions
+SCHEMA_VERSION = "6"
 
 #: ``(name, columns, primary key)`` of every read-model table, in creation order.
 TABLES: tuple[tuple[str, dict[str, type], tuple[str, ...]], ...] = (
@@ -140,8 +144,8 @@ def create_tables(db: sqlite_utils.Database) -> None:
     for name, columns, pk in TABLES:
         db.table(name).create(columns, pk=pk, not_null=set(pk), if_not_exists=True)
     db.table(TRACKING_TABLE).create(
-        {"application_name": str, "notification_id": int},
-        pk=("application_name", "notification_id"),
+        {"application_name": str, "xact": int, "notification_id": int},
+        pk=("application_name",),
         if_not_exists=True,
     )
     db.table(META_TABLE).create({"key": str, "value": str}, pk="key", if_not_exists=True)
@@ -156,40 +160,46 @@ def drop_tables(db: sqlite_utils.Database) -> None:
 
 
 class ReadModelTracking(TrackingRecorder):
-    """The eventsourcing tracking recorder of the read models, on their own connection.
+    """The tracking recorder of the read models, on their own connection: the feed position
+    of the last event applied.
 
-    :meth:`insert_tracking` runs inside the caller's open transaction — the one that writes
+    :meth:`insert_position` runs inside the caller's open transaction — the one that writes
     the read-model rows — and keeps a single row per application (the newest position).
-    Inserting a position at or below the recorded one raises ``IntegrityError``: an already
-    applied notification can never be applied again.
+    Inserting a position at or before the recorded one raises ``IntegrityError``: an already
+    applied event can never be applied again. ``insert_tracking`` / ``max_tracking_id`` are
+    the eventsourcing interface (a notification id, transaction 0: a SQLite store's feed).
     """
 
     def __init__(self, db: sqlite_utils.Database) -> None:
         self.db = db
 
-    def insert_tracking(self, tracking: Tracking) -> None:
-        """Record ``tracking`` in the caller's transaction (must move forward)."""
-        current = self.max_tracking_id(tracking.application_name)
-        if current is not None and tracking.notification_id <= current:
-            raise IntegrityError(
-                f"notification {tracking.notification_id} already tracked (at {current})"
-            )
+    def insert_position(self, application_name: str, position: Position) -> None:
+        """Record ``position`` in the caller's transaction (must move forward)."""
+        current = self.position(application_name)
+        if current is not None and position <= current:
+            raise IntegrityError(f"position {position} already tracked (at {current})")
         self.db.execute(
-            f"DELETE FROM {TRACKING_TABLE} WHERE application_name = ?",
-            [tracking.application_name],
-        )
-        self.db.execute(
-            f"INSERT INTO {TRACKING_TABLE} (application_name, notification_id) VALUES (?, ?)",
-            [tracking.application_name, tracking.notification_id],
+            f"INSERT OR REPLACE INTO {TRACKING_TABLE} (application_name, xact, notification_id)"
+            " VALUES (?, ?, ?)",
+            [application_name, position[0], position[1]],
         )
 
-    def max_tracking_id(self, application_name: str) -> int | None:
-        """The last notification id applied (``None`` before the first)."""
+    def position(self, application_name: str) -> Position | None:
+        """The position of the last event applied (``None`` before the first)."""
         row = self.db.execute(
-            f"SELECT MAX(notification_id) FROM {TRACKING_TABLE} WHERE application_name = ?",
+            f"SELECT xact, notification_id FROM {TRACKING_TABLE} WHERE application_name = ?",
             [application_name],
         ).fetchone()
-        return None if row is None or row[0] is None else int(row[0])
+        return None if row is None else (int(row[0]), int(row[1]))
+
+    def insert_tracking(self, tracking: Tracking) -> None:
+        """Record ``tracking``'s notification id (transaction 0) in the caller's transaction."""
+        self.insert_position(tracking.application_name, (0, tracking.notification_id))
+
+    def max_tracking_id(self, application_name: str) -> int | None:
+        """The notification id of the last event applied (``None`` before the first)."""
+        position = self.position(application_name)
+        return None if position is None else position[1]
 
 
 def get_meta(db: sqlite_utils.Database, key: str) -> str | None:

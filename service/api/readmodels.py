@@ -100,7 +100,7 @@ class ReadModels:
             while "games" not in db.table_names() and time.monotonic() < deadline:
                 time.sleep(0.01)
         if self.runner is not None:
-            self.runner.wait_for(self.store.max_notification_id(), self.freshness)
+            self.runner.wait_for(self.store.feed_head(), self.freshness)
         if not self._ready:
             # The runner creates every table at once when it first opens the file; a call
             # before that (server just started) must not answer INTERNAL (found by the fuzzer).

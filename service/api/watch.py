@@ -6,17 +6,17 @@ so a resumed or slow watcher sees every event exactly once, in order. Waits time
 (``poll_seconds``) so that events committed by another process sharing the database are
 picked up by polling too.
 
-**Several servers on PostgreSQL.** Every insert of the eventsourcing PostgreSQL recorder sends
-``NOTIFY`` on the events table's channel, whichever server made it. :class:`StoreFollower`
-(one thread and one connection per server) listens (``LISTEN``) on that channel and, at each
-notification, reads the ``(notification id, game, version)`` of the rows committed since the
-last it saw — a narrow index scan, no payloads — and wakes the watchers of those games through
-:meth:`Broadcaster.moved`. A watcher on one server therefore streams events committed through
-another within milliseconds (``make bench`` measures it); the 0.5 s poll remains as the
-fallback while the listening connection is being re-established. Notification ids are
-committed in order (the recorder locks the table for each insert), so reading "after the last
-id seen" misses nothing. SQLite has no notifications: a single server owns the file, and
-several processes on one file fall back to the poll.
+**Several servers on PostgreSQL.** Every insert sends ``NOTIFY`` on the events table's
+channel, whichever server made it. :class:`StoreFollower` (one thread and one connection per
+server) listens (``LISTEN``) on that channel and, at each notification (and every
+``RECHECK`` seconds), reads the ``(game, version)`` of the rows after its position in the
+store's feed (:mod:`service.store.feed`: no row can be committed behind a position read
+there, so nothing is missed) — a narrow index scan, no payloads — and wakes the watchers of
+those games through :meth:`Broadcaster.moved`. A watcher on one server therefore streams
+events committed through another within milliseconds (``make bench`` measures it); the
+0.5 s poll remains as the fallback while the listening connection is being re-established.
+SQLite has no notifications: a single server owns the file, and several processes on one
+file fall back to the poll.
 """
 
 from __future__ import annotations
@@ -27,8 +27,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.core.envelope import Envelope
+from service.store.feed import Position, rows_after_statement
 
 log = logging.getLogger("annales.watch")
+
+#: seconds between two looks at the feed without a notification (rows held back behind a
+#: transaction still running are announced by none)
+RECHECK = 0.05
 
 
 class Broadcaster:
@@ -97,7 +102,7 @@ class Broadcaster:
 class StoreFollower:
     """Wakes a :class:`Broadcaster` for every commit to a PostgreSQL store, by any process.
 
-    ``start()`` begins at the store's current last notification id; ``stop()`` ends the
+    ``start()`` begins at the store's current feed head; ``stop()`` ends the
     thread. Connection failures are logged and retried with backoff (the broadcaster's poll
     covers the gap).
     """
@@ -113,7 +118,7 @@ class StoreFollower:
         schema = store.factory.datastore.schema
         self.channel: str = recorder.channel_name
         self.table = f'"{schema}"."{recorder.events_table_name}"'
-        self.position = store.max_notification_id()
+        self.position: Position = store.feed_head()
         self.seen = 0  # notifications read (for tests and benchmarks)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="annales-follower", daemon=True)
@@ -157,25 +162,26 @@ class StoreFollower:
         ) as connection:
             connection.execute(sql.SQL("LISTEN {0}").format(sql.Identifier(self.channel)))
             self.listening.set()
-            query = (
-                f"SELECT notification_id, originator_id, originator_version FROM {self.table}"
-                " WHERE notification_id > %s ORDER BY notification_id LIMIT %s"
+            query = rows_after_statement(
+                self.table, "notification_id, xact, originator_id, originator_version"
             )
             while not self._stop.is_set():
                 self._read(connection, query)  # also after (re)connecting: nothing is missed
-                for _ in connection.notifies(timeout=0.5, stop_after=1):
+                # a NOTIFY wakes it at once; it looks again soon anyway, for the rows the
+                # feed held back behind a transaction still running (no NOTIFY tells)
+                for _ in connection.notifies(timeout=RECHECK, stop_after=1):
                     pass
 
     def _read(self, connection: Any, query: str) -> None:
         while True:
-            rows = connection.execute(query, (self.position, self.batch)).fetchall()
+            rows = connection.execute(query, (*self.position, self.batch)).fetchall()
             latest: dict[str, int] = {}
-            for _, game_id, version in rows:
+            for _, _, game_id, version in rows:
                 latest[str(game_id)] = max(latest.get(str(game_id), 0), int(version))
             for game_id, version in latest.items():
                 self.broadcaster.moved(game_id, version)
             if rows:
-                self.position = int(rows[-1][0])
+                self.position = (int(rows[-1][1]), int(rows[-1][0]))
                 self.seen += len(rows)
             if len(rows) < self.batch:
                 return

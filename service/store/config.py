@@ -15,6 +15,10 @@
                                ``0`` on SQLite, where one server owns the file)
 ``ANNALES_GROUP_COMMIT``       ``1`` (default): appends of several games in flight share one
                                transaction and one flush (:mod:`service.store.groupcommit`)
+``ANNALES_PG_TABLE_LOCK``      ``1``: each insert transaction also takes the events table
+                               ``IN EXCLUSIVE MODE`` (as the eventsourcing recorder does), one
+                               commit at a time for the whole cluster; ``0`` (default): no lock
+                               shared by all games (:mod:`service.store.feed`)
 ``ANNALES_SNAPSHOT_EVERY``     events between snapshots (default 100)
 =============================  ============================================================
 
@@ -49,7 +53,10 @@ def _flag(value: str | None) -> bool | None:
         return True
     if lowered in ("0", "false", "no", "off"):
         return False
-    raise ValueError(f"ANNALES_SHARED / ANNALES_GROUP_COMMIT must be 0 or 1, not {value!r}")
+    raise ValueError(
+        f"ANNALES_SHARED / ANNALES_GROUP_COMMIT / ANNALES_PG_TABLE_LOCK must be 0 or 1, "
+        f"not {value!r}"
+    )
 
 
 @dataclass(frozen=True)
@@ -70,6 +77,8 @@ class StoreConfig:
     shared: bool | None = None
     #: concurrent appends share transactions (see :mod:`service.store.groupcommit`).
     group_commit: bool = True
+    #: PostgreSQL inserts take the events table's lock (the whole cluster's commits in line).
+    pg_table_lock: bool = False
 
     @property
     def shared_store(self) -> bool:
@@ -94,6 +103,7 @@ class StoreConfig:
             pg_max_overflow=int(env.get("ANNALES_PG_MAX_OVERFLOW", "8")),
             shared=_flag(env.get("ANNALES_SHARED")),
             group_commit=_flag(env.get("ANNALES_GROUP_COMMIT")) is not False,
+            pg_table_lock=_flag(env.get("ANNALES_PG_TABLE_LOCK")) is True,
         )
 
     def environment(self) -> dict[str, str]:
@@ -118,6 +128,7 @@ class StoreConfig:
             "ANNALES_PG_MAX_OVERFLOW": str(self.pg_max_overflow),
             "ANNALES_SHARED": "" if self.shared is None else ("1" if self.shared else "0"),
             "ANNALES_GROUP_COMMIT": "1" if self.group_commit else "0",
+            "ANNALES_PG_TABLE_LOCK": "1" if self.pg_table_lock else "0",
         }
         return env
 

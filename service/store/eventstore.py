@@ -27,6 +27,14 @@ from eventsourcing.persistence import StoredEvent as RecordedEvent
 from domain.core.envelope import Envelope, decode_envelope, encode_envelope
 from service.app.errors import VersionConflict
 from service.store.config import StoreConfig
+from service.store.feed import (
+    FeedNote,
+    Notifications,
+    Position,
+    PostgresFeed,
+    SQLiteFeed,
+    migrate_postgres,
+)
 from service.store.groupcommit import GroupCommit
 from service.store.pginsert import PreparedInsert
 from service.store.pgselect import PreparedSelect
@@ -60,11 +68,19 @@ class EventStore:
             factory: Any = self.factory
             pool = factory.datastore.pool  # opened lazily: applies to every connection
             pool.kwargs["options"] = f"-c synchronous_commit={PG_SYNCHRONOUS_COMMIT}"
-        with _schema_lock(config):  # tables are created on start (CREATE TABLE IF NOT EXISTS)
+        with _schema_lock(config) as schema:  # tables created on start (IF NOT EXISTS)
             self.events: Any = self.factory.application_recorder()
             self.snapshots: Any = self.factory.aggregate_recorder(purpose="snapshots")
             self.secrets: Any = self.factory.aggregate_recorder(purpose="secrets")
             self.tokens: Any = self.factory.aggregate_recorder(purpose="tokens")
+            #: every stored event once, in an order no later commit can go behind
+            self.feed: SQLiteFeed | PostgresFeed = SQLiteFeed(self.events)
+            if schema is not None:
+                pg_factory: Any = self.factory
+                recorder: Any = self.events
+                self.feed = PostgresFeed(recorder, pg_factory.datastore.schema, config)
+                index = f'"{recorder.events_table_name}_feed_idx"'
+                migrate_postgres(schema, self.feed.table, index)
         self._seeds: dict[str, bytes] = {}
         self._nonces: dict[str, bytes | None] = {}
         self._token_hashes: dict[str, tuple[str, ...]] = {}
@@ -76,7 +92,7 @@ class EventStore:
         #: of a cached head against a shared store is one such read)
         self._select: Any = self.events.select_events
         if config.kind == "postgres":
-            self._insert = PreparedInsert(self.events)
+            self._insert = PreparedInsert(self.events, lock=config.pg_table_lock)
             self._select = PreparedSelect(self.events)
         self.group: GroupCommit | None = None
         if config.group_commit:
@@ -130,6 +146,22 @@ class EventStore:
     def max_notification_id(self) -> int:
         """The highest notification id (0 when empty)."""
         return int(self.events.max_notification_id() or 0)
+
+    def feed_after(self, position: Position, limit: int) -> list[FeedNote]:
+        """At most ``limit`` stored events after ``position`` in the feed
+        (:mod:`service.store.feed`)."""
+        return self.feed.after(position, limit)
+
+    def feed_head(self) -> Position:
+        """The feed position of the last event committed."""
+        return self.feed.head()
+
+    def listen(self) -> contextlib.AbstractContextManager[Notifications]:
+        """PostgreSQL: a connection listening for the inserts of every process
+        (:meth:`service.store.feed.PostgresFeed.listen`)."""
+        if not isinstance(self.feed, PostgresFeed):
+            raise ValueError("only a PostgreSQL store announces its inserts")
+        return self.feed.listen()
 
     # -- snapshots ----------------------------------------------------------------------
     def save_snapshot(self, game_id: str, version: int, data: bytes) -> None:
@@ -250,11 +282,12 @@ SCHEMA_LOCK_KEY = 0x616E6E616C6573
 
 
 @contextlib.contextmanager
-def _schema_lock(config: StoreConfig) -> Iterator[None]:
+def _schema_lock(config: StoreConfig) -> Iterator[Any]:
     """Serialise table creation among processes starting together on one PostgreSQL
-    database (concurrent ``CREATE TABLE IF NOT EXISTS`` can fail on PostgreSQL's catalog)."""
+    database (concurrent ``CREATE TABLE IF NOT EXISTS`` can fail on PostgreSQL's catalog);
+    yields the connection holding the lock (``None`` for SQLite)."""
     if config.kind != "postgres":
-        yield
+        yield None
         return
     import psycopg
 
@@ -269,6 +302,6 @@ def _schema_lock(config: StoreConfig) -> Iterator[None]:
     ) as connection:
         connection.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK_KEY,))
         try:
-            yield
+            yield connection
         finally:
             connection.execute("SELECT pg_advisory_unlock(%s)", (SCHEMA_LOCK_KEY,))

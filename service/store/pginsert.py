@@ -1,17 +1,24 @@
-"""PostgreSQL appends that hold the events table's lock only for the INSERT and the COMMIT.
+"""PostgreSQL appends without a lock shared by all games, in one round trip.
 
 The eventsourcing recorder keeps notification ids in commit order by taking the events table
 ``IN EXCLUSIVE MODE`` in every insert transaction (``PostgresApplicationRecorder._lock_table``),
-so the lock is the one serialisation point of every server sharing the database. Its own
+so the lock is the one serialisation point of every server sharing the database: their
+commits, and the flush each waits for, happen one at a time. Our followers do not need ids in
+commit order — they read the feed of :mod:`service.store.feed`, ordered by each row's
+transaction id below their snapshot's ``xmin`` — so :class:`PreparedInsert` takes no such lock
+by default: the transactions of several servers commit side by side and can share WAL
+flushes, and per-game order rests on the unique ``(game, seq)`` key alone. With
+``lock=True`` (``ANNALES_PG_TABLE_LOCK=1``, for comparison) it takes the recorder's lock, and
+holds it for the INSERT and the COMMIT only. The recorder's
 ``insert_events`` sends ``BEGIN`` and the ``LOCK`` first, *then* builds the rows (a composite
 value per event, in Python) and waits for the INSERT's result before it sends ``COMMIT`` — two
 round trips and Python work, each needing the interpreter lock, while the table lock is held:
 with dozens of RPC threads in the process, the holder waits its turn for the interpreter lock
 between the statements, and every server of the cluster waits with it.
 
-:class:`PreparedInsert` does the same transaction in the same order — ``BEGIN``, the
-recorder's own ``SET LOCAL lock_timeout`` and ``LOCK TABLE``, ``NOTIFY`` on the recorder's
-channel (which the watchers of every server follow), the recorder's own INSERT statement
+:class:`PreparedInsert` does the same transaction in the same order — ``BEGIN``, (with
+the lock: the recorder's own ``SET LOCAL lock_timeout`` and ``LOCK TABLE``), ``NOTIFY`` on the
+recorder's channel (which the watchers of every server follow), the recorder's own INSERT statement
 (``RETURNING notification_id``), ``COMMIT`` — but builds every row before, and sends all the
 statements in one pipeline with one synchronisation: the server runs them back to back, so the
 lock is held for the INSERT and the COMMIT's flush only, whatever the Python process does
@@ -33,13 +40,14 @@ class PreparedInsert:
     """``insert_events`` of a ``PostgresApplicationRecorder``, with the rows built before the
     transaction and the whole transaction sent in one round trip."""
 
-    def __init__(self, recorder: Any) -> None:
+    def __init__(self, recorder: Any, lock: bool = False) -> None:
         from psycopg.sql import SQL, Identifier
 
         self.recorder = recorder
         self.datastore = recorder.datastore
         self._begin = SQL("BEGIN")
-        self._lock = list(recorder.lock_table_statements)  # SET LOCAL lock_timeout; LOCK TABLE
+        #: SET LOCAL lock_timeout; LOCK TABLE (with ``lock``)
+        self._lock = list(recorder.lock_table_statements) if lock else []
         self._notify = SQL("NOTIFY {0}").format(Identifier(recorder.channel_name))
         self._insert = recorder.insert_events_statement  # ... RETURNING notification_id
         self._commit = SQL("COMMIT")

@@ -81,7 +81,7 @@ def _held_ms(work: Callable[[int, int], None], busy: int) -> float:
 def measure(config: StoreConfig) -> dict[str, tuple[float, float]]:
     """(idle, busy) mean lock hold in ms for raw / recorder / prepared."""
     store = EventStore(dataclasses.replace(config, group_commit=False, pg_pool_size=THREADS))
-    prepared = PreparedInsert(store.events)
+    prepared = PreparedInsert(store.events, lock=True)  # ANNALES_PG_TABLE_LOCK=1
     connections: list[Any] = []
     with psycopg.connect(
         host=config.pg_host, port=config.pg_port, user=config.pg_user, dbname=config.pg_dbname,

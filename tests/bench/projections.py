@@ -43,16 +43,16 @@ def measure_lag(
     service = running.service
     started_at = time.perf_counter()
     service.create_game("riseandfall", {}, ["a", "b"], seed=b"lag-warm-up")
-    runner.wait_for(service.store.max_notification_id(), timeout=120)
+    runner.wait_for(service.store.feed_head(), timeout=120)
     ready = time.perf_counter() - started_at
-    pending: list[tuple[int, float]] = []
+    pending: list[tuple[tuple[int, int], float]] = []
     guard = threading.Lock()
     lags: list[float] = []
     stop = threading.Event()
 
     def committed(game_id: str, envelopes: object) -> None:
         stamp = time.perf_counter()
-        nid = service.store.max_notification_id()
+        nid = service.store.feed_head()
         with guard:
             pending.append((nid, stamp))
 
@@ -92,7 +92,7 @@ def measure_lag(
     for thread in threads:
         thread.join()
     elapsed = time.perf_counter() - started
-    runner.wait_for(service.store.max_notification_id(), timeout=60)
+    runner.wait_for(service.store.feed_head(), timeout=60)
     watcher.join(60)
     running.stop(1.0)
     lags.sort()

@@ -37,7 +37,7 @@ def server(played: Played) -> Iterator[RunningServer]:
     config = StoreConfig(kind="sqlite", path=str(played.directory / "events.db"))
     running = start(config, port=0, readmodels=str(played.directory / "served.db"))
     assert running.projections is not None  # a fresh file: wait for the first catch-up
-    assert running.projections.wait_for(played.store.max_notification_id(), timeout=180)
+    assert running.projections.wait_for(played.store.feed_head(), timeout=180)
     yield running
     running.stop(1.0)
 

@@ -11,6 +11,7 @@ from domain.registry import GAMES
 from projections.projector import Projector
 from projections.runner import rebuild
 from projections.schema import APPLICATION_NAME, ReadModelTracking, connect, table_rows
+from service.store.feed import START
 from tests.projections.conftest import Played, play_session
 
 
@@ -48,9 +49,11 @@ def test_replaying_processed_notifications_changes_nothing(played: Played) -> No
     db = connect(str(played.readmodels))
     before = table_rows(db)
     projector = Projector(ReadModelTracking(db), played.store, cache_size=4)
-    notes = played.store.events.select_notifications(1, 500)
+    notes = played.store.feed_after(START, 500)
     assert projector.process(notes) == 0
-    last = played.store.events.select_notifications(played.store.max_notification_id(), 1)
+    head = played.store.feed_head()
+    last = played.store.feed_after((head[0], head[1] - 1), 1)
+    assert [note.position for note in last] == [head]
     assert projector.process(last) == 0
     assert table_rows(db) == before
     db.execute("BEGIN IMMEDIATE")

@@ -40,6 +40,7 @@ from service.app.ledger import Ledger
 from service.audit.records import export_lines, verify_record
 from service.store.config import StoreConfig
 from service.store.eventstore import EventStore
+from service.store.feed import START, Position
 from tests.reliability.player import Journal, Table, call
 
 
@@ -144,15 +145,15 @@ def check_store(config: StoreConfig, journal: Journal) -> StoreReport:
     return report
 
 
-def readmodel_position(path: Path) -> int:
-    """The notification id the read models at ``path`` have applied (0 if none)."""
+def readmodel_position(path: Path) -> Position:
+    """The feed position the read models at ``path`` have applied (``START`` if none)."""
     if not path.exists():
-        return 0
+        return START
     db = connect(str(path))
     try:
-        return ReadModelTracking(db).max_tracking_id(APPLICATION_NAME) or 0
+        return ReadModelTracking(db).position(APPLICATION_NAME) or START
     except Exception:  # being created
-        return 0
+        return START
     finally:
         db.close()
 
@@ -164,7 +165,7 @@ def check_readmodels(config: StoreConfig, path: Path) -> list[str]:
     scratch = path.parent / (path.name + ".check")
     scratch.mkdir(exist_ok=True)
     try:
-        head = store.max_notification_id()
+        head = store.feed_head()
         position = readmodel_position(path)
         if position != head:
             problems.append(f"read models at {position}, the log at {head}")

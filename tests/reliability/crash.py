@@ -204,7 +204,7 @@ def _catch_up(config: StoreConfig, server: Server, timeout: float = 90.0) -> flo
     """Seconds until the server's read models reach the log's head (``None``: never)."""
     store = EventStore(config)
     try:
-        head = store.max_notification_id()
+        head = store.feed_head()
     finally:
         store.close()
     began = time.monotonic()

@@ -1,6 +1,6 @@
-"""PostgreSQL appends with every preparation before the table lock
-(``service/store/pginsert.py``): the same rows, ids, notifications and errors as the
-recorder's own insert, under the same ``EXCLUSIVE`` lock."""
+"""PostgreSQL appends in one round trip (``service/store/pginsert.py``): the same rows,
+ids, notifications and errors as the recorder's own insert; with ``lock=True``, under the
+same ``EXCLUSIVE`` lock (without it: ``tests/service/test_feed.py``)."""
 
 from __future__ import annotations
 
@@ -67,11 +67,12 @@ def test_prepared_insert_stores_what_the_recorder_stores(pg_config: StoreConfig)
 
 
 def test_prepared_insert_takes_the_recorders_table_lock(pg_config: StoreConfig) -> None:
-    """While another session holds the events table ``IN EXCLUSIVE MODE`` the insert waits
-    (it takes the same lock, so notification ids stay in commit order), and it commits once
-    the lock is released."""
+    """With ``lock=True``, while another session holds the events table ``IN EXCLUSIVE
+    MODE`` the insert waits (it takes the same lock, so notification ids stay in commit
+    order), and it commits once the lock is released."""
     store = EventStore(dataclasses.replace(pg_config, group_commit=False))
-    insert = PreparedInsert(store.events)
+    insert = PreparedInsert(store.events, lock=True)
+    assert insert._lock  # SET LOCAL lock_timeout; LOCK TABLE
     done: list[list[int]] = []
     try:
         with _connect(pg_config, autocommit=False) as holder:

@@ -63,6 +63,13 @@ def _readmodels_path(readmodels: str | None, db: str | None) -> str:
     return path_for(StoreConfig.from_env())
 
 
+def _shown(position: tuple[int, int]) -> str:
+    """A feed position for people: the notification id (and, on PostgreSQL, the transaction
+    that wrote it)."""
+    xact, notification = position
+    return str(notification) if xact == 0 else f"{notification} (transaction {xact})"
+
+
 @projections_app.command("run")
 def projections_run(
     db: str | None = typer.Option(None, help="SQLite event store (default $ANNALES_DB)."),
@@ -81,17 +88,17 @@ def projections_run(
     runner = ReadModelRunner(store, path, batch_size=batch, poll_interval=poll)
     if once:
         applied = runner.catch_up()
-        console.print(f"{applied} notifications applied; position {runner.position}")
+        console.print(f"{applied} notifications applied; position {_shown(runner.position)}")
         runner.db.close()
         return
     stopping = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stopping.set())
     signal.signal(signal.SIGINT, lambda *_: stopping.set())
-    console.print(f"following the log into {path} (position {runner.position})")
+    console.print(f"following the log into {path} (position {_shown(runner.position)})")
     runner.start()
     stopping.wait()
     runner.stop()
-    console.print(f"stopped at position {runner.position}")
+    console.print(f"stopped at position {_shown(runner.position)}")
 
 
 @projections_app.command("rebuild")

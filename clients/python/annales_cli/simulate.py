@@ -229,8 +229,8 @@ def _project(config: StoreConfig, readmodels: str | None, game: str, players: in
             TextColumn("[bold]read models"), BarColumn(), MofNCompleteColumn(),
             TimeElapsedColumn(), console=console,
         ) as progress:  # fmt: skip
-            task = progress.add_task("catch up", total=max(target - runner.position, 1))
-            start = runner.position
+            start = runner.position[1]  # notification ids: a measure of progress
+            task = progress.add_task("catch up", total=max(target - start, 1))
 
             def advance(position: int, last: int) -> None:
                 progress.update(task, completed=position - start)
