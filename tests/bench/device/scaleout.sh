@@ -9,8 +9,9 @@
 # (fsync and synchronous_commit on, as shipped) as an unprivileged user on 127.0.0.1, runs the
 # series and writes its output to $OUT/scaleout.txt when $OUT is set. Settings (environment):
 # SERIES (1,2,4,8), PER_SERVER_CLIENTS (2), PER_SERVER_INFLIGHT (64), PER_SERVER_COMMANDS
-# (4000), LIMIT_S (seconds for the whole series, 420), KIT (.device-kit), KIT_PG_PORT (5432),
-# PYTHON (python3).
+# (4000), LIMIT_S (seconds for each series, 210), COMPARE_LOCK (1: then the same series with
+# ANNALES_PG_TABLE_LOCK=1, every insert under the events table's lock), KIT (.device-kit),
+# KIT_PG_PORT (5432), PYTHON (python3).
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
 KIT=${KIT:-.device-kit}
@@ -41,9 +42,17 @@ as_owner "$BIN/pg_ctl" -D "$PGDIR/data" -l "$PGDIR/server.log" -w -t 60 start -o
   || { cat "$PGDIR/server.log"; exit 6; }
 "$BIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -Atc \
   "SELECT version(), current_setting('fsync'), current_setting('synchronous_commit')" | tee -a "$LOG"
-PYTHONUNBUFFERED=1 timeout "${LIMIT_S:-420}" "$PYTHON" -m tests.bench.cluster_load \
-  --series "${SERIES:-1,2,4,8}" --clients "${PER_SERVER_CLIENTS:-2}" \
-  --inflight "${PER_SERVER_INFLIGHT:-64}" --commands "${PER_SERVER_COMMANDS:-4000}" 2>&1 | tee -a "$LOG"
-status=${PIPESTATUS[0]}
+series() {  # extra options of cluster_load, e.g. --table-lock
+  PYTHONUNBUFFERED=1 timeout "${LIMIT_S:-210}" "$PYTHON" -m tests.bench.cluster_load \
+    --series "${SERIES:-1,2,4,8}" --clients "${PER_SERVER_CLIENTS:-2}" \
+    --inflight "${PER_SERVER_INFLIGHT:-64}" --commands "${PER_SERVER_COMMANDS:-4000}" "$@" \
+    2>&1 | tee -a "$LOG"
+  return "${PIPESTATUS[0]}"
+}
+series
+status=$?
+if [ "${COMPARE_LOCK:-1}" = 1 ]; then
+  series --table-lock || status=$?
+fi
 as_owner "$BIN/pg_ctl" -D "$PGDIR/data" -m fast stop > /dev/null
 exit "$status"
