@@ -251,10 +251,11 @@ class ReadModelRunner:
         failures = 0
         while not self._stop.is_set():
             try:
-                with self.store.listen() as notifications:
+                with self.store.listen() as connection:
                     failures = 0
-                    for _ in notifications(lambda: self._stop.is_set()):
-                        self._wake.set()
+                    while not self._stop.is_set():
+                        for _ in connection.notifies(timeout=0.5, stop_after=1):
+                            self._wake.set()
             except Exception as error:
                 failures += 1
                 log.warning("read-model listener: %r (reconnecting)", error)

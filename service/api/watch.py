@@ -108,16 +108,12 @@ class StoreFollower:
     """
 
     def __init__(self, store: Any, broadcaster: Broadcaster, batch: int = 1000) -> None:
-        config = store.config
-        if config.kind != "postgres":
+        if store.config.kind != "postgres":
             raise ValueError("StoreFollower follows a PostgreSQL store only")
-        self.config = config
+        self.store = store
         self.broadcaster = broadcaster
         self.batch = batch
-        recorder = store.events
-        schema = store.factory.datastore.schema
-        self.channel: str = recorder.channel_name
-        self.table = f'"{schema}"."{recorder.events_table_name}"'
+        self.table: str = store.feed.table
         self.position: Position = store.feed_head()
         self.seen = 0  # notifications read (for tests and benchmarks)
         self._stop = threading.Event()
@@ -147,20 +143,7 @@ class StoreFollower:
                 self._stop.wait(min(0.1 * 2**failures, 5.0))
 
     def _follow(self) -> None:
-        import psycopg
-        from psycopg import sql
-
-        config = self.config
-        with psycopg.connect(
-            dbname=config.pg_dbname,
-            host=config.pg_host,
-            port=config.pg_port,
-            user=config.pg_user,
-            password=config.pg_password,
-            autocommit=True,
-            connect_timeout=5,
-        ) as connection:
-            connection.execute(sql.SQL("LISTEN {0}").format(sql.Identifier(self.channel)))
+        with self.store.listen() as connection:
             self.listening.set()
             query = rows_after_statement(
                 self.table, "notification_id, xact, originator_id, originator_version"

@@ -40,6 +40,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 #: the two stores (``ANNALES_STORE``).
 STORE_KINDS = ("sqlite", "postgres")
@@ -131,6 +132,16 @@ class StoreConfig:
             "ANNALES_PG_TABLE_LOCK": "1" if self.pg_table_lock else "0",
         }
         return env
+
+    def pg_connect(self, connect_timeout: int = 5) -> Any:
+        """A new autocommit psycopg connection to this PostgreSQL database (outside the
+        eventsourcing pool: advisory locks, LISTEN)."""
+        import psycopg
+
+        return psycopg.connect(
+            dbname=self.pg_dbname, host=self.pg_host, port=self.pg_port, user=self.pg_user,
+            password=self.pg_password, autocommit=True, connect_timeout=connect_timeout,
+        )  # fmt: skip
 
     def eventsourcing_env(self) -> dict[str, str]:
         """The environment the eventsourcing library's infrastructure factory expects."""

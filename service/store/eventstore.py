@@ -29,7 +29,6 @@ from service.app.errors import VersionConflict
 from service.store.config import StoreConfig
 from service.store.feed import (
     FeedNote,
-    Notifications,
     Position,
     PostgresFeed,
     SQLiteFeed,
@@ -156,7 +155,7 @@ class EventStore:
         """The feed position of the last event committed."""
         return self.feed.head()
 
-    def listen(self) -> contextlib.AbstractContextManager[Notifications]:
+    def listen(self) -> contextlib.AbstractContextManager[Any]:
         """PostgreSQL: a connection listening for the inserts of every process
         (:meth:`service.store.feed.PostgresFeed.listen`)."""
         if not isinstance(self.feed, PostgresFeed):
@@ -289,17 +288,7 @@ def _schema_lock(config: StoreConfig) -> Iterator[Any]:
     if config.kind != "postgres":
         yield None
         return
-    import psycopg
-
-    with psycopg.connect(
-        dbname=config.pg_dbname,
-        host=config.pg_host,
-        port=config.pg_port,
-        user=config.pg_user,
-        password=config.pg_password,
-        autocommit=True,
-        connect_timeout=10,
-    ) as connection:
+    with config.pg_connect(connect_timeout=10) as connection:
         connection.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK_KEY,))
         try:
             yield connection

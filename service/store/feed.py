@@ -26,15 +26,11 @@ migrating transaction's id, so they keep their notification order.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from service.store.config import StoreConfig
-
-#: what :meth:`PostgresFeed.listen` yields: called with a ``stopped()`` test, it yields once
-#: per wake-up that brought notifications, until ``stopped()`` is true
-Notifications = Callable[[Callable[[], bool]], Iterator[None]]
 
 #: a place in the feed: (writing transaction, notification id); SQLite rows have transaction 0
 Position = tuple[int, int]
@@ -123,26 +119,15 @@ class PostgresFeed:
         return START if row is None else (int(row[XACT_COLUMN]), int(row["notification_id"]))
 
     @contextlib.contextmanager
-    def listen(self) -> Iterator[Notifications]:
-        """A connection of its own listening on the events table's channel (every insert
-        sends ``NOTIFY`` there), closed on exit."""
-        import psycopg
+    def listen(self) -> Iterator[Any]:
+        """A psycopg connection of its own listening on the events table's channel (every
+        insert sends ``NOTIFY`` there; wait with ``connection.notifies(timeout=...)``),
+        closed on exit."""
         from psycopg import sql
 
-        config = self.config
-        with psycopg.connect(
-            dbname=config.pg_dbname, host=config.pg_host, port=config.pg_port,
-            user=config.pg_user, password=config.pg_password, autocommit=True,
-            connect_timeout=5,
-        ) as connection:  # fmt: skip
+        with self.config.pg_connect() as connection:
             connection.execute(sql.SQL("LISTEN {0}").format(sql.Identifier(self.channel)))
-
-            def notifications(stopped: Callable[[], bool]) -> Iterator[None]:
-                while not stopped():
-                    if list(connection.notifies(timeout=0.5, stop_after=1)):
-                        yield None
-
-            yield notifications
+            yield connection
 
 
 def rows_after_statement(table: str, columns: str) -> str:
