@@ -6,3 +6,5 @@ helpers), ``engine`` (agenda loop and benefit interpreter), ``gains``, ``tracks`
 ``tech``, ``scoring``, ``turns``, ``cards`` (tapestry cards), ``civs`` (civilizations),
 ``setup``, ``view`` and ``game`` (:class:`~domain.tapestry.game.TapestryGame`).
 """
+
+from domain.tapestry import handlers as _handlers  # noqa: F401  (one order for every program)

@@ -191,8 +191,6 @@ def _espionage_answer(ctx: Ctx, top: Frame, command: Command) -> None:
 DECISIONS["espionage"] = (_espionage_options, _espionage_answer)
 WHEN_PLAYED["espionage"] = _espionage
 
-from domain.tapestry import cards_era, cards_played  # noqa: E402,F401  (register handlers)
-
 __all__ = [
     "DICTATORSHIP",
     "NOT_IMPLEMENTED",

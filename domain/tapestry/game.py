@@ -26,42 +26,11 @@ from typing import Any
 from domain.core import Chance, Command, Event, Game, MalformedCommand, Outcome, Pending
 from domain.core import RuleViolation as Violation
 from domain.core.game import PartyScore
-from domain.tapestry import (  # noqa: F401  (registers frame kinds and tokens)
+from domain.tapestry import (
     cards,
-    civ_architects,
-    civ_artificers,
-    civ_celestials,
-    civ_collectors,
-    civ_craftsmen,
-    civ_elder_ones,
-    civ_faefolk,
-    civ_gamblers,
-    civ_genies,
-    civ_heralds,
-    civ_historians,
-    civ_illuminati,
-    civ_inventors,
-    civ_isolationists,
-    civ_merfolk,
-    civ_militants,
-    civ_mystics,
-    civ_nomads,
-    civ_psionics,
-    civ_relentless,
-    civ_renegades,
-    civ_traders,
     civ_urban_planners,
-    civ_weefolk,
-    civ_werefolk,
-    civs,
-    gains,
-    mapping,
-    offers,
-    scoring,
+    handlers,  # noqa: F401  (every handler registered, in one order)
     setup,
-    tech,
-    tracks,
-    turns,
 )
 from domain.tapestry import content as C
 from domain.tapestry import events as ev
@@ -74,19 +43,7 @@ from domain.tapestry.commands import (
 from domain.tapestry.engine import Ctx, answer_top, current_options, run
 from domain.tapestry.events import TapestryEvent
 from domain.tapestry.evolve import evolve as fold
-from domain.tapestry.expansions import (  # noqa: F401  (registers the boxes' civilizations)
-    civ_advisors,
-    civ_aliens,
-    civ_infiltrators,
-    civ_islanders,
-    civ_recyclers,
-    civ_riverfolk,
-    civ_spies,
-    civ_tinkerers,
-    civ_treasure_hunters,
-    civ_utilitarians,
-    inventory,
-)
+from domain.tapestry.expansions import inventory
 from domain.tapestry.prompts import PROMPTS
 from domain.tapestry.prompts_boxes import CARD_TURN_PROMPT
 from domain.tapestry.rules import CARD_TURNS, play_on_mode
