@@ -23,7 +23,7 @@ from domain.imperium.content_effects import ReduceCost, ReplaceCleanupToken
 from domain.imperium.engine import AUTO, DECISIONS, END_TURN, Ctx, steps_frame
 from domain.imperium.nation_rules import rules_for
 from domain.imperium.ops import draw_frame, move, z
-from domain.imperium.picks import pick_frame
+from domain.imperium.picks import PICK_ACTIONS, pick_frame
 from domain.imperium.reactions import defend_frames, fire
 from domain.imperium.state import Frame, ImperiumState
 
@@ -320,8 +320,6 @@ def _next_round(ctx: Ctx, top: Frame) -> None:
 
 AUTO["solstice"] = _solstice
 AUTO["next_round"] = _next_round
-
-from domain.imperium.picks import PICK_ACTIONS  # noqa: E402
 
 PICK_ACTIONS["pacify"] = _pacify
 PICK_ACTIONS["solstice"] = _resolve_solstice

@@ -13,7 +13,7 @@ from domain.core import Command
 from domain.tapestry import content as C
 from domain.tapestry import events as ev
 from domain.tapestry.commands import ChooseTech, Decline, Invent, Upgrade
-from domain.tapestry.engine import DECISIONS, TOKENS, Ctx, expr_frame
+from domain.tapestry.engine import AUTO, DECISIONS, TOKENS, Ctx, expr_frame
 from domain.tapestry.gains import score
 from domain.tapestry.rules import extra_options, gain, has_active, tech_deck, upgradable
 from domain.tapestry.state import Frame, TapestryState
@@ -174,8 +174,6 @@ def _upgrade_card(ctx: Ctx, top: Frame) -> None:
     """Upgrade one named card at once (Steam Tycoon, Technocracy)."""
     upgrade(ctx, top.seat, top.ints[0], top.source)
 
-
-from domain.tapestry.engine import AUTO  # noqa: E402
 
 AUTO["upgrade_card"] = _upgrade_card
 
