@@ -37,6 +37,7 @@ from service.store.feed import (
 from service.store.groupcommit import GroupCommit
 from service.store.pginsert import PreparedInsert
 from service.store.pgselect import PreparedSelect
+from service.store.sqliteinsert import DirectInsert, direct_insert
 
 #: topic prefix of stored envelopes; the suffix is the event kind.
 TOPIC_PREFIX = "annales:"
@@ -85,8 +86,11 @@ class EventStore:
         self._token_hashes: dict[str, tuple[str, ...]] = {}
         #: commits are serialised (PostgreSQL: the recorder's table lock; SQLite: the file's
         #: one writer) and each waits for its flush: the appends in flight share them
-        #: PostgreSQL: rows built before the table lock, the transaction in one round trip
+        #: PostgreSQL: rows built before the table lock, the transaction in one round trip;
+        #: SQLite: the transaction on a connection of its own (:mod:`.sqliteinsert`)
         self._insert: Any = self.events.insert_events
+        if config.kind == "sqlite":
+            self._insert = direct_insert(self.events)
         #: PostgreSQL: a game's events read with statements composed once (the per-RPC check
         #: of a cached head against a shared store is one such read)
         self._select: Any = self.events.select_events
@@ -249,6 +253,9 @@ class EventStore:
         returns after its WAL record is flushed) and ``fsync``.
         """
         datastore = self.factory.datastore
+        if isinstance(self._insert, DirectInsert):  # the connection that commits the events
+            names = ("journal_mode", "synchronous")
+            return {name: self._insert.setting(name) for name in names}
         if self.config.kind == "sqlite":
             with datastore.transaction(commit=False) as cursor:
                 cursor.execute("PRAGMA journal_mode")
@@ -265,6 +272,8 @@ class EventStore:
 
     def close(self) -> None:
         """Release connections."""
+        if isinstance(self._insert, DirectInsert):
+            self._insert.close()
         self.factory.close()
 
 
