@@ -21,9 +21,9 @@ from service.api.games import BY_TYPE, ApiGame
 from service.api.inputs import MAX_NAME, MAX_SEED, invalid, rpc, text
 from service.api.messages import field_path, sentence
 from service.api.status import ApiError
-from service.app.application import CreatedGame
 from service.app.errors import InvalidArgument
 from service.app.ledger import SETUP_COMMAND_ID
+from service.app.values import CreatedGame
 
 
 class CreateRpcs(ServicerBase):

@@ -1,6 +1,6 @@
 """The application: create games, submit commands, read states and events.
 
-:class:`GameService` is what the CLI, the bots and (later) the gRPC server call. It
+:class:`GameService` is what the CLI, the bots and the gRPC server call. It
 
 * serialises commands per game (a lock per game in this process; the store's unique
   ``(game, seq)`` constraint across processes) and rejects a stale ``expected_version`` with
@@ -55,7 +55,7 @@ from domain.core.envelope import Envelope
 from domain.core.errors import MalformedCommand, RuleViolation
 from domain.core.game import Command, Event
 from domain.core.kernel_events import GameCreated, Undone
-from domain.core.match import KernelState, Match, Observer
+from domain.core.match import Match, Observer
 from domain.registry import GAMES, codec_for, get_ruleset
 from service.app.errors import (
     GameNotFound,
@@ -65,37 +65,8 @@ from service.app.errors import (
     VersionConflict,
 )
 from service.app.ledger import Ledger, fresh_nonce
+from service.app.values import CreatedGame, Snapshot, Submitted
 from service.store.eventstore import EventStore
-
-
-class Snapshot(msgspec.Struct, array_like=True):
-    """A cached materialisation: kernel state, game state bytes and the chain's last hash."""
-
-    kernel: KernelState
-    state: bytes
-    last_hash: str
-
-
-@dataclass(frozen=True)
-class CreatedGame:
-    """Answer to :meth:`GameService.create_game`."""
-
-    game_id: str
-    version: int
-    seed_commitment: str
-
-
-@dataclass(frozen=True)
-class Submitted:
-    """Answer to :meth:`GameService.submit`: the new version and the command's envelopes."""
-
-    version: int
-    envelopes: tuple[Envelope, ...]
-    duplicate: bool = False
-    #: what ``submit``'s ``observe`` returned for each envelope's event, as it was folded
-    #: (``None``: no observer, or a duplicate read back from the store)
-    observed: tuple[Any, ...] | None = None
-
 
 #: how many times a command is re-decided after another process moved its game on.
 MAX_ATTEMPTS = 8

@@ -15,9 +15,10 @@ from domain.bots import Bot, make_bot
 from domain.core.chance import derived_nonce
 from domain.core.envelope import Envelope
 from domain.core.errors import RuleViolation
-from service.app.application import GameService, Snapshot
+from service.app.application import GameService
 from service.app.errors import InvalidArgument, VersionConflict
 from service.app.ledger import Ledger
+from service.app.values import Snapshot
 from service.simulation.jobs import MAX_COMMANDS, GameResult, SimJob, SimulationError
 from service.store.eventstore import EventStore, secret_records
 
