@@ -1,15 +1,15 @@
 """Group commit: the appends of several games in flight share one transaction.
 
-Commits are serialised and each pays a flush: on PostgreSQL the eventsourcing recorder takes
-the events table in ``EXCLUSIVE`` mode for each insert (so that notification ids are committed
-in order) and the commit returns once its WAL record is flushed; on SQLite the file has one
-writer at a time and, in WAL mode with ``synchronous=FULL``, every commit fsyncs the WAL. So
-the store's write rate is one flush per transaction. :class:`GroupCommit` lets the threads of
-one process that append at the same moment share a transaction:
+Each commit pays a flush: on SQLite the file has one writer at a time and, in WAL mode with
+``synchronous=FULL``, every commit fsyncs the WAL, so the process's write rate is one flush
+per transaction; on PostgreSQL the commit returns once its WAL record is flushed (and with
+``ANNALES_PG_TABLE_LOCK=1`` every insert also takes the events table in ``EXCLUSIVE`` mode, one
+transaction at a time for the whole cluster). :class:`GroupCommit` lets the threads of one
+process that append at the same moment share a transaction:
 
 * a thread that finds no transaction in progress becomes the *leader*: it takes every pending
-  request (its own included), inserts all their records in one ``insert_events`` call — one
-  lock, one commit, one flush — and hands each request its answer;
+  request (its own included), inserts all their records in one insert call — one transaction,
+  one commit, one flush — and hands each request its answer;
 * threads arriving meanwhile queue up; when the leader is done, the first of them is promoted
   to lead the next batch (a leader serves one batch, never someone else's forever);
 * when a batch fails (a version conflict of one game — another process stored that sequence
