@@ -84,9 +84,9 @@ class EventStore:
         self._seeds: dict[str, bytes] = {}
         self._nonces: dict[str, bytes | None] = {}
         self._token_hashes: dict[str, tuple[str, ...]] = {}
-        #: commits are serialised (PostgreSQL: the recorder's table lock; SQLite: the file's
-        #: one writer) and each waits for its flush: the appends in flight share them
-        #: PostgreSQL: rows built before the table lock, the transaction in one round trip;
+        #: each commit waits for its flush (SQLite: one writer at a time): the appends in
+        #: flight share them (:mod:`.groupcommit`). PostgreSQL: the rows built first, the
+        #: transaction in one round trip, no table lock by default (:mod:`.pginsert`);
         #: SQLite: the transaction on a connection of its own (:mod:`.sqliteinsert`)
         self._insert: Any = self.events.insert_events
         if config.kind == "sqlite":
