@@ -20,6 +20,7 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,9 +41,9 @@ PARTS = (
 )
 
 
-def _serve(directory: str, store: str, ready: Any, stop: Any, port: Any) -> None:
-    import yappi
-
+def start_server(directory: str, store: str) -> Any:
+    """A server without read-model runner on a SQLite file in ``directory``, or on the
+    PostgreSQL database named ``directory``, on any free port."""
     from service.api.server import start
     from service.store.config import StoreConfig
 
@@ -54,7 +55,13 @@ def _serve(directory: str, store: str, ready: Any, stop: Any, port: Any) -> None
         )
     else:
         config = StoreConfig(kind="sqlite", path=str(Path(directory) / "events.db"))
-    running = start(config, port=0, projections=False, readmodels=f"{directory}/rm.db")
+    return start(config, port=0, projections=False, readmodels=f"{directory}/rm.db")
+
+
+def _serve(directory: str, store: str, ready: Any, stop: Any, port: Any) -> None:
+    import yappi
+
+    running = start_server(directory, store)
     port.value = running.port
     yappi.set_clock_type("cpu")
     ready.set()
@@ -84,31 +91,40 @@ def _serve(directory: str, store: str, ready: Any, stop: Any, port: Any) -> None
     running.stop(1.0)
 
 
-def main(argv: list[str]) -> None:
-    """Profile the server under the write-path load and print where its CPU goes."""
+def main(argv: list[str], serve: Callable[..., None] | None = None) -> None:
+    """Profile the server under the write-path load and print where its CPU goes
+    (``serve``: the child's function, default this module's yappi profile; it gets the
+    directory or database, the store kind, the ready and stop events and the port value)."""
     inflight = int(argv[0]) if argv else 64
     store = argv[1] if len(argv) > 1 else "sqlite"
     context = multiprocessing.get_context("spawn")
     ready, stop, port = context.Event(), context.Event(), context.Value("i", 0)
+    target = serve or _serve
     with tempfile.TemporaryDirectory() as tmp:
         if store == "postgres":
             from tests.pg import fresh_database
 
             with fresh_database() as config:
-                _drive(context, config.pg_dbname, store, ready, stop, port, inflight)
+                _drive(context, target, config.pg_dbname, store, (ready, stop, port), inflight)
         else:
-            _drive(context, tmp, store, ready, stop, port, inflight)
+            _drive(context, target, tmp, store, (ready, stop, port), inflight)
 
 
 def _drive(
-    context: Any, directory: str, store: str, ready: Any, stop: Any, port: Any, inflight: int
+    context: Any,
+    serve: Callable[..., None],
+    directory: str,
+    store: str,
+    signals: tuple[Any, Any, Any],
+    inflight: int,
 ) -> None:
 
     from tests.api.conftest import ServerProcess
     from tests.bench.api import _percentile, _run_threads, _stubs
     from tests.bench.writepath import cpu_seconds, game_players, scripts
 
-    child = context.Process(target=_serve, args=(directory, store, ready, stop, port))
+    ready, stop, port = signals
+    child = context.Process(target=serve, args=(directory, store, ready, stop, port))
     child.start()
     ready.wait(120)
     server = ServerProcess(child, port.value, Path(directory) / "none.db", Path(directory) / "x")
@@ -128,7 +144,7 @@ def _drive(
     print(
         f"@{inflight}: {len(latencies) / wall:,.0f}/s p50 {_percentile(latencies, 0.5) * 1000:.2f}"
         f" ms | server CPU per acknowledged command {cpu / len(latencies) * 1000:.2f} ms "
-        "(under the profiler)"
+        "(measured with the instrumentation on)"
     )
 
 
