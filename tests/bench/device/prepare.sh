@@ -7,9 +7,9 @@
 #
 # It downloads, as wheels for KIT_PYTHON on manylinux x86-64, the exact versions installed in
 # .venv of every runtime package (test, lint and profiling tools, and the plotting stack that
-# the device image already holds, left out), psycopg's binary build (the device has no
-# libpq), pytest (tests/pg.py imports it) and pgserver, a wheel that carries a relocatable
-# PostgreSQL 16 build. Nothing is installed here.
+# the device image already holds, left out; psycopg's binary build, a dependency, is among
+# them: the device has no libpq), pytest (tests/pg.py imports it) and pgserver, a wheel that
+# carries a relocatable PostgreSQL 16 build. Nothing is installed here.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 KIT=${KIT:-.device-kit}
@@ -19,7 +19,6 @@ SKIP='^(annales|ast_serialize|contourpy|cycler|execnet|fonttools|greenlet|grpcio
 rm -rf "$KIT/wheels" && mkdir -p "$KIT/wheels"
 {
   .venv/bin/pip freeze --exclude-editable 2>/dev/null | grep -v '^#' | grep -Eiv "$SKIP"
-  echo "psycopg-binary==$(.venv/bin/pip show psycopg 2>/dev/null | sed -n 's/^Version: //p')"
   echo "pgserver==0.1.4"
   echo "fasteners>=0.19"
   echo "platformdirs>=4"
