@@ -1,4 +1,6 @@
-"""Helpers for the solo tests: seeded solo games driven by a bot for the human seat."""
+"""Helpers for the solo tests: seeded solo games driven by a bot for the human seat, and
+situations past setup where the bots' steps run through the engine's own agenda
+(:class:`~domain.tapestry.engine.Ctx`) with recorded chance."""
 
 from __future__ import annotations
 
@@ -9,8 +11,9 @@ import msgspec
 from domain.bots import Bot, RandomBot
 from domain.core import Chance, Event
 from domain.tapestry.bot import TapestryBot
+from domain.tapestry.engine import Ctx
 from domain.tapestry.game import TapestryGame
-from domain.tapestry.state import TapestryState
+from domain.tapestry.state import PLAY, Frame, TapestryState
 
 GAME = TapestryGame()
 
@@ -73,4 +76,64 @@ def refold(
     state = GAME.initial(GAME.decode_options(opts), seats)
     for event in log:
         GAME.evolve(state, event)
+    return state
+
+
+def of(events: list[Event], cls: type[Any]) -> list[Any]:
+    """The events of one class."""
+    return [e for e in events if isinstance(e, cls)]
+
+
+def started(seed: bytes = b"solo-rules", level: int = 2) -> TapestryState:
+    """A solo game past setup: the human kept the first capital and civilization."""
+    state, _ = new_solo(seed, level)
+    while GAME.is_setup(state):
+        command = GAME.legal_actions(state, 0)[0]
+        for event in GAME.decide(state, 0, command, Chance(seed, 1)):
+            GAME.evolve(state, event)
+    return state
+
+
+def bots_run(state: TapestryState, *frames: Frame, seed: bytes = b"bots") -> list[Event]:
+    """Run the bots' frames through the engine and fold the events into ``state``."""
+    ctx = Ctx(state, Chance(seed, 7))
+    saved = list(ctx.state.agenda)
+    ctx.state.agenda = []
+    ctx.push(*frames)
+    ctx.state.phase = "bots"  # run only the pushed frames (no human turn follows)
+    while ctx.state.agenda:
+        ctx.state.phase = PLAY
+        top = ctx.state.agenda[-1]
+        if top.kind in ("trap",):
+            break
+        ctx.state.agenda.pop()
+        from domain.tapestry.engine import AUTO
+
+        ctx.current = top
+        AUTO[top.kind](ctx, top)
+    for event in ctx.events:
+        GAME.evolve(state, event)
+    state.agenda = ctx.state.agenda or saved
+    return ctx.events
+
+
+def call(state: TapestryState, fn: Any, *args: Any, seed: bytes = b"bots") -> list[Event]:
+    """Call one bot step with a recorded chance and fold its events."""
+    ctx = Ctx(state, Chance(seed, 3))
+    fn(ctx, *args)
+    for event in ctx.events:
+        GAME.evolve(state, event)
+    state.agenda = ctx.state.agenda
+    return ctx.events
+
+
+def with_positions(
+    automa: list[int], shadow: list[int], favorites: tuple[int, int]
+) -> TapestryState:
+    """A solo game past setup with the bots' track positions and favourite tracks set."""
+    state = started()
+    assert state.solo is not None
+    state.solo.bots[0].tracks = list(automa)
+    state.solo.bots[1].tracks = list(shadow)
+    state.solo.bots[0].favorite, state.solo.bots[1].favorite = favorites
     return state
