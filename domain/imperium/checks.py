@@ -13,6 +13,7 @@ from typing import Any
 
 from domain.imperium import cards as K
 from domain.imperium import content_effects as E
+from domain.imperium.discard_relief import relief
 from domain.imperium.nation_rules import rules_for
 from domain.imperium.ops import can_pay
 from domain.imperium.picks import zone_cards
@@ -114,8 +115,6 @@ def payable(state: ImperiumState, seat: int, card: str, steps: tuple[Any, ...]) 
                 continue
             want = step.count if isinstance(step.count, int) else 0
             if isinstance(step, E.Discard):
-                from domain.imperium.masks import relief
-
                 want -= relief(state, seat, step.filter)
             found = candidates(state, seat, card, step)
             if sum(K.pick_weight(c, found) for c in found) < want:

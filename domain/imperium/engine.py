@@ -59,7 +59,7 @@ ALWAYS_ASK: set[str] = {"order"}
 END_TURN: list[Callable[[Ctx], None]] = []
 #: solo games: runs every frame of the C.I.V.'s seat (set by ``civ.hooks``).
 CIV_FRAMES: list[Callable[[Ctx, Frame], None]] = []
-#: hooks run when the unrest pile is empty (collapse): set by ``scoring``.
+#: hooks run when the unrest pile is empty (collapse): set by ``ending``.
 COLLAPSE: list[Callable[[Ctx], None]] = []
 
 _STEPS = msgspec.json.Decoder(tuple[Step, ...])

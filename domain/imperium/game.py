@@ -29,28 +29,19 @@ from domain.core import RuleViolation as Violation
 from domain.core.game import PartyScore
 from domain.imperium import content as C
 from domain.imperium import events as ev
-from domain.imperium import (  # noqa: F401  (registers frame kinds and handlers)
-    journey,
-    market,
-    masks,
-    ops,
-    picks,
-    piles,
-    quests,
-    reactions,
-    scoring,
-    special,
-    steps,
-    turns,
-)
-from domain.imperium.civ import hooks as _civ_hooks  # noqa: F401  (the C.I.V.'s frames)
+from domain.imperium import scoring
+from domain.imperium.checks import implemented
+from domain.imperium.civ.content import assumptions as solo_assumptions
+from domain.imperium.civ.scoring import public_score
 from domain.imperium.civ.setup import check_options, solo_deal, solo_initial
 from domain.imperium.commands import ImperiumCommand, PlayCard
 from domain.imperium.engine import Ctx, answer_top, current_options, run
 from domain.imperium.events import ImperiumEvent
 from domain.imperium.evolve import evolve as fold
+from domain.imperium.rulings import assumptions
 from domain.imperium.setup import deal
 from domain.imperium.state import OVER, ImperiumOptions, ImperiumState, SeatState
+from domain.imperium.turns import play_block
 from domain.imperium.view import ImperiumView, make_view, redact
 
 PROMPTS: dict[str, tuple[str, str]] = {
@@ -151,9 +142,6 @@ class ImperiumGame(Game[ImperiumState]):
                 "NOT_YOUR_TURN", f"Seat(s) {pending.seats} must decide now.", "Comment jouer"
             )
         if isinstance(command, PlayCard) and command.card in C.CARDS:
-            from domain.imperium.checks import implemented
-            from domain.imperium.turns import play_block
-
             steps, _ = play_block(command.card)
             if not implemented(steps):
                 raise Violation(
@@ -228,8 +216,6 @@ class ImperiumGame(Game[ImperiumState]):
         """Solo games: the C.I.V., its public score while playing, its final one once over."""
         if state.civ is None:
             return ()
-        from domain.imperium.civ.scoring import public_score
-
         winner = state.phase == OVER and not state.winners
         return (PartyScore(name="C.I.V.", score=public_score(state), winner=winner),)
 
@@ -259,9 +245,6 @@ class ImperiumGame(Game[ImperiumState]):
     # -- content --------------------------------------------------------------------------
     def assumptions(self) -> list[str]:
         """Every content record marked ``assumed``, then the engine's assumed rulings."""
-        from domain.imperium.civ.content import assumptions as solo_assumptions
-        from domain.imperium.rulings import assumptions
-
         return C.assumptions() + assumptions() + solo_assumptions()
 
 

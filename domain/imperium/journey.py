@@ -6,7 +6,7 @@ are in ``SeatState.journey``). A journey card leaves play only through its own S
 effect: turning over (``flip``, in :mod:`domain.imperium.steps`) or ``replace_self_with`` (the
 card leaves the game and the next journey card becomes the top one, its ``on_enter_play``
 effect resolving at once). Shangri-La's passive replaces every gain of materials
-(``replace_gain``, through :func:`replacement`).
+(``replace_gain``, through :func:`domain.imperium.ops.replacement`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from domain.imperium import content_effects as E
 from domain.imperium import events as ev
 from domain.imperium.engine import Ctx, steps_frame
 from domain.imperium.ops import move, z
-from domain.imperium.state import Frame, ImperiumState
+from domain.imperium.state import Frame
 from domain.imperium.steps import on
 
 
@@ -52,19 +52,6 @@ def _flip_state_card(ctx: Ctx, top: Frame, step: E.FlipStateCard) -> None:
 
 @on(E.ReplaceGain)
 def _replace_gain(ctx: Ctx, top: Frame, step: E.ReplaceGain) -> None:
-    """Resolved only through :func:`replacement` (the gain it replaces is not made)."""
+    """Resolved only through :func:`domain.imperium.ops.replacement` (the gain it replaces
+    is not made)."""
     ctx.push(steps_frame(top.seat, top.card, step.do))
-
-
-def replacement(state: ImperiumState, seat: int, resource: str) -> Frame | None:
-    """The steps ``seat`` resolves instead of gaining ``resource`` (a ``would_gain`` passive
-    with ``replace_gain``: Shangri-La), or ``None`` when the gain is made as usual."""
-    for card in K.play_area(state.seats[seat]):
-        for block in K.blocks(card, "passive"):
-            when = block.when
-            if when is None or "would_gain" not in when.names() or when.resource != resource:
-                continue
-            for item in block.do:
-                if isinstance(item, E.ReplaceGain) and item.instead_of == resource:
-                    return steps_frame(seat, card, item.do)
-    return None

@@ -19,6 +19,7 @@ from domain.imperium.commands import Pass, Pick
 from domain.imperium.content_effects import Filter
 from domain.imperium.engine import DECISIONS, Ctx, steps_frame
 from domain.imperium.ops import gain, move, trigger_end, z
+from domain.imperium.reactions import fire
 from domain.imperium.state import Frame, ImperiumState
 
 #: categories whose market cards get an unrest card tucked under them.
@@ -41,8 +42,6 @@ def take_unrest(ctx: Ctx, seat: int, dst: str) -> None:
 
 def react_take_unrest(ctx: Ctx, seat: int) -> None:
     """Passive reactions to taking an unrest card (Vikings power card)."""
-    from domain.imperium.reactions import fire
-
     fire(ctx, seat, "take_card", "unrest")
 
 
@@ -120,16 +119,12 @@ def acquire(ctx: Ctx, seat: int, card: str, bonus: tuple[int, int, int] = (0, 0,
         if needs_unrest(card):
             take_unrest(ctx, seat, z(seat, "hand"))
         gain(ctx, seat, *bonus)
-    from domain.imperium.reactions import fire
-
     fire(ctx, seat, "acquire", card)
 
 
 def _fire_tokens(ctx: Ctx, seat: int, got: tuple[int, ...] | list[int]) -> None:
     """Fire ``gain_market_card_with_tokens`` once per kind of token taken with a market card
     (materials: Carthaginians; population: Qin)."""
-    from domain.imperium.reactions import fire
-
     for resource, amount in zip(("materials", "population", "progress"), got, strict=True):
         if amount:
             fire(ctx, seat, "gain_market_card_with_tokens", resource)
@@ -161,8 +156,6 @@ def innovate(ctx: Ctx, seat: int, choice: str, flt: Filter | None = None) -> Non
     """Resolve one innovation choice (options 1-5 of "Innover"; ``main:filter``: the first
     main-deck card matching ``flt``; an exiled card goes from the exile to the hand)."""
     state = ctx.state
-    from domain.imperium.reactions import fire
-
     if choice == "main:filter" or (choice in state.exile and slot_index(state, choice) < 0):
         if choice in state.exile:
             card = choice

@@ -47,13 +47,8 @@ class NationRules:
 #: nation key -> its special rules (filled by the ``domain.imperium.nations`` modules).
 RULES: dict[str, NationRules] = {}
 _DEFAULT = NationRules()
-_LOADED: list[bool] = []
 
 
 def rules_for(nation: str) -> NationRules:
     """The special rules of ``nation`` (the base class when it has none)."""
-    if not _LOADED:
-        import domain.imperium.nations  # noqa: F401  (registers every nation module)
-
-        _LOADED.append(True)
     return RULES.get(nation, _DEFAULT)

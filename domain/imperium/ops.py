@@ -13,10 +13,14 @@ import msgspec
 
 from domain.core import Command
 from domain.imperium import cards as K
+from domain.imperium import content as C
+from domain.imperium import content_effects as E
 from domain.imperium import events as ev
 from domain.imperium.commands import Choose, Pass, Pick
 from domain.imperium.content_effects import ReduceCost
-from domain.imperium.engine import AUTO, DECISIONS, Ctx
+from domain.imperium.engine import AUTO, DECISIONS, Ctx, steps_frame
+from domain.imperium.nation_rules import rules_for
+from domain.imperium.reactions import fire, reacts_to
 from domain.imperium.state import Frame, ImperiumState, SeatState
 
 
@@ -31,8 +35,6 @@ def move(ctx: Ctx, seat: int, card: str, src: str, dst: str) -> None:
     if src in (z(seat, "deck"), z(seat, "deck_top")):
         deck_emptied(ctx, seat, None, 0)
     if src.endswith(":play") and dst != src:  # Palace of Poseidon
-        from domain.imperium.reactions import fire
-
         fire(ctx, int(src.partition(":")[0]), "leaves_play", card)
 
 
@@ -44,8 +46,6 @@ def deck_emptied(ctx: Ctx, seat_index: int, draw: Frame | None, left: int) -> bo
     draw waits until the reactions are resolved, so a card they add to the discard pile is
     shuffled in. Returns ``True`` when the caller must stop drawing now.
     """
-    from domain.imperium.reactions import fire, reacts_to
-
     seat = ctx.state.seats[seat_index]
     if seat.deck or seat.deck_top or not reacts_to(ctx.state, seat_index, "deck_empty"):
         return False
@@ -55,13 +55,25 @@ def deck_emptied(ctx: Ctx, seat_index: int, draw: Frame | None, left: int) -> bo
     return True
 
 
+def replacement(state: ImperiumState, seat: int, resource: str) -> Frame | None:
+    """The steps ``seat`` resolves instead of gaining ``resource`` (a ``would_gain`` passive
+    with ``replace_gain``: Shangri-La), or ``None`` when the gain is made as usual."""
+    for card in K.play_area(state.seats[seat]):
+        for block in K.blocks(card, "passive"):
+            when = block.when
+            if when is None or "would_gain" not in when.names() or when.resource != resource:
+                continue
+            for item in block.do:
+                if isinstance(item, E.ReplaceGain) and item.instead_of == resource:
+                    return steps_frame(seat, card, item.do)
+    return None
+
+
 def gain(ctx: Ctx, seat: int, materials: int = 0, population: int = 0, progress: int = 0,
          actions: int = 0) -> None:  # fmt: skip
     """``seat`` takes tokens from the supply ("Gagner") or action tokens ("Gagner une action");
     a gain of materials may be replaced by other steps (Shangri-La, ``replace_gain``)."""
     if materials > 0:
-        from domain.imperium.journey import replacement
-
         instead = replacement(ctx.state, seat, "materials")
         if instead is not None:
             ctx.push(instead)
@@ -125,8 +137,6 @@ def _payment_answer(ctx: Ctx, top: Frame, command: Command) -> None:
 def paid(ctx: Ctx, seat: int, resource: str) -> None:
     """``seat`` paid ``resource`` tokens: fire its ``pay`` reactions (Embalming: "à chaque
     fois que vous payez [population]" — not when progress stood in for all of it)."""
-    from domain.imperium.reactions import fire
-
     fire(ctx, seat, "pay", resource)
 
 
@@ -151,8 +161,6 @@ def nation_cards_left(seat: SeatState) -> int:
 def is_accession(state: ImperiumState, seat_index: int, card: str) -> bool:
     """``True`` when ``card`` is the seat's accession-slot card (it stays at the bottom of the
     nation deck: "Pioche Nation")."""
-    from domain.imperium import content as C
-
     nation = state.seats[seat_index].nation
     return bool(nation) and card in C.NATIONS[nation].accession
 
@@ -175,8 +183,6 @@ def take_nation_top(ctx: Ctx, seat_index: int, dst: str) -> str:
         card, src = seat.accession[0], z(seat_index, "accession")
     else:
         return ""
-    from domain.imperium import content as C
-
     role = C.NATIONS[seat.nation].accession_role if seat.nation else "accession"
     if src.endswith(":accession") and dst == z(seat_index, "discard") and role == "nadir":
         # Arthurians' nadir card (Gwaith Camlan) goes straight into play instead; the state
@@ -188,8 +194,6 @@ def take_nation_top(ctx: Ctx, seat_index: int, dst: str) -> str:
         if role == "accession" and not seat.empire:
             ctx.emit(ev.StateFlipped(seat=seat_index, empire=True))
         for block in K.blocks(card, "on_gain"):
-            from domain.imperium.engine import steps_frame
-
             ctx.push(steps_frame(seat_index, card, block.do))
     return card
 
@@ -234,8 +238,6 @@ def developable(state: ImperiumState, seat_index: int, free: bool) -> list[str]:
     """Development-area cards the seat can pay for now (all of them when ``free``)."""
     seat = state.seats[seat_index]
     found: list[str] = []
-    from domain.imperium.nation_rules import rules_for
-
     if not rules_for(seat.nation).may_develop(state, seat_index):
         return found
     for card in seat.dev:

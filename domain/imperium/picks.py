@@ -17,9 +17,11 @@ from domain.imperium import cards as K
 from domain.imperium import events as ev
 from domain.imperium import market as M
 from domain.imperium.commands import Pass, Pick
-from domain.imperium.content_effects import Filter
+from domain.imperium.content_effects import AcquireFromExileAllowed, Filter
 from domain.imperium.engine import DECISIONS, Ctx
+from domain.imperium.nation_rules import rules_for
 from domain.imperium.ops import develop_frames, move, z
+from domain.imperium.reactions import fire
 from domain.imperium.state import Frame, ImperiumState
 
 PickAction = Callable[[Ctx, Frame, str], None]
@@ -126,9 +128,6 @@ def _submerge(ctx: Ctx, top: Frame, card: str) -> None:
     """ENGLOUTISSEZ: the card goes under the power card, into the submerged pile, for a nation
     that has one (the Atlanteans: then their ``submerge`` reactions fire); "si un autre joueur
     que les Atlantes déclenche ce mot-clef, les cartes ciblées sont à la place défaussées"."""
-    from domain.imperium.nation_rules import rules_for
-    from domain.imperium.reactions import fire
-
     if rules_for(ctx.state.seats[top.seat].nation).submerges:
         _to(ctx, top.seat, card, z(top.seat, "submerged"))
         fire(ctx, top.seat, "submerge", card)
@@ -166,8 +165,6 @@ def _recover(ctx: Ctx, top: Frame, card: str) -> None:
 def _return_unrest(ctx: Ctx, top: Frame, card: str) -> None:
     _to(ctx, top.seat, card, "unrest")
     ctx.state.memo.returned += 1
-    from domain.imperium.reactions import fire
-
     fire(ctx, top.seat, "return_unrest", card)
 
 
@@ -197,8 +194,6 @@ def _exile_market(ctx: Ctx, top: Frame, card: str) -> None:
 def _acquire(ctx: Ctx, top: Frame, card: str) -> None:
     bonus = (0, 0, 0)
     if card in ctx.state.exile:
-        from domain.imperium.content_effects import AcquireFromExileAllowed
-
         for _, step in K.passive_steps(ctx.state, top.seat):
             if isinstance(step, AcquireFromExileAllowed) and step.bonus is not None:
                 bonus = (step.bonus.materials, step.bonus.population, step.bonus.progress)
@@ -273,24 +268,3 @@ def _place_tokens(ctx: Ctx, top: Frame, card: str) -> None:
     index = M.slot_index(ctx.state, card)
     ctx.emit(ev.SlotTokensChanged(slot=index, materials=amount[0], population=amount[1],
                                   progress=amount[2]))  # fmt: skip
-
-
-@action("free_play")
-def _free_play(ctx: Ctx, top: Frame, card: str) -> None:
-    from domain.imperium.turns import play_card
-
-    if card == "just_acquired":
-        card = ctx.state.memo.just_acquired
-    if card and card in ctx.state.seats[top.seat].hand:
-        play_card(ctx, top.seat, card, free=True, src="hand", check=True)
-
-
-@action("play_from")
-def _play_from(ctx: Ctx, top: Frame, card: str) -> None:
-    from domain.imperium.turns import play_card
-
-    owner = ctx.state.seats[top.seat]
-    if owner.actions <= 0:
-        return
-    src = where(ctx.state, top.seat, card).partition(":")[2]
-    play_card(ctx, top.seat, card, free=False, src=src, check=True)

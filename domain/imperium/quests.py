@@ -25,6 +25,7 @@ from domain.imperium.ops import move, z
 from domain.imperium.picks import PICK_ACTIONS, action, where
 from domain.imperium.state import Frame, ImperiumState
 from domain.imperium.steps import HANDLERS, moves_handler, on
+from domain.imperium.turns import playable
 
 _PLAIN_FREE_PLAY = HANDLERS[E.FreePlay]
 _PLAIN_POSSIBLE = POSSIBLE[E.FreePlay]
@@ -32,8 +33,6 @@ _PLAIN_POSSIBLE = POSSIBLE[E.FreePlay]
 
 def _free_play_possible(state: ImperiumState, seat: int, card: str, step: Any) -> bool:
     """A free play of a card with a state icon needs such a card playable but for its icon."""
-    from domain.imperium.turns import playable
-
     flt = step.filter
     if flt is None or flt.state_icon is None:
         return _PLAIN_POSSIBLE(state, seat, card, step)

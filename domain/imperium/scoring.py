@@ -17,7 +17,7 @@ from typing import Any
 from domain.imperium import cards as K
 from domain.imperium import events as ev
 from domain.imperium.content_effects import ReturnUnrest, UpTo, walk_steps
-from domain.imperium.engine import COLLAPSE, Ctx
+from domain.imperium.engine import Ctx
 from domain.imperium.ops import move, z
 from domain.imperium.state import ImperiumState, SeatState
 
@@ -164,14 +164,9 @@ def _return_unrest(ctx: Ctx, seat: int, count: int) -> None:
                 count -= 1
 
 
-def finish(ctx: Ctx, collapse: bool) -> None:
-    """Resolve game-end effects, score, and end the game."""
+def finish_multiplayer(ctx: Ctx, collapse: bool) -> None:
+    """Resolve game-end effects, score every seat, and end a multiplayer game."""
     state = ctx.state
-    if state.civ is not None:
-        from domain.imperium.civ.scoring import civ_finish
-
-        civ_finish(ctx, collapse)
-        return
     _game_end_effects(ctx)
     sheets = [score(state, s) for s in range(state.n)]
     totals = tuple(sheet["total"] for sheet in sheets)
@@ -185,10 +180,3 @@ def finish(ctx: Ctx, collapse: bool) -> None:
         sheet["unrest"] = unrest_count(state, seat)
     ctx.emit(ev.GameEnded(scores=totals, winners=winners, collapse=collapse,
                           details=tuple(sheets)))  # fmt: skip
-
-
-def _collapse(ctx: Ctx) -> None:
-    finish(ctx, collapse=True)
-
-
-COLLAPSE.append(_collapse)

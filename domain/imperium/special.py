@@ -33,13 +33,14 @@ from domain.imperium import cards as K
 from domain.imperium import content_effects as E
 from domain.imperium import events as ev
 from domain.imperium import market as M
-from domain.imperium.checks import POSSIBLE, feasible, implemented
+from domain.imperium.checks import POSSIBLE, candidates, feasible, implemented
 from domain.imperium.commands import Choose
 from domain.imperium.engine import AUTO, DECISIONS, Ctx, steps_frame
 from domain.imperium.ops import is_accession, move, trigger_end, z
-from domain.imperium.picks import action, pick_frame, where
+from domain.imperium.picks import action, pick_frame, where, zone_cards
 from domain.imperium.state import Frame, ImperiumState
 from domain.imperium.steps import on
+from domain.imperium.turns import card_steps, playable
 
 
 # -- regain an exhaust token -----------------------------------------------------------------
@@ -277,8 +278,6 @@ POSSIBLE[E.GarrisonSelf] = lambda state, seat, card, step: bool(_hosts(state, se
 
 @action("garrison_self")
 def _garrison_under(ctx: Ctx, top: Frame, host: str) -> None:
-    from domain.imperium.turns import card_steps
-
     seat = top.seat
     if top.card not in ctx.state.seats[seat].play:
         return
@@ -307,8 +306,6 @@ def _zones(value: Any) -> list[str]:
 
 
 def _give_frame(ctx: Ctx, top: Frame) -> None:
-    from domain.imperium.picks import zone_cards
-
     spec = json.loads(top.data)
     found = [c for c in zone_cards(ctx.state, top.seat, tuple(spec["from"])) if c != top.card]
     if found:
@@ -333,9 +330,6 @@ def _play_possible(state: ImperiumState, seat: int, card: str, step: Any) -> boo
     """Playing a card by an effect needs a matching card that may be played now (its costs
     payable) and, unless free, an action token; a named card (``just_acquired``) is only
     known later."""
-    from domain.imperium.checks import candidates
-    from domain.imperium.turns import playable
-
     if step.card is not None:
         return True
     if isinstance(step, E.Play) and state.seats[seat].actions <= 0:

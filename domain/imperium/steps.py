@@ -36,6 +36,7 @@ from domain.imperium.checks import (
     unsupported,
 )
 from domain.imperium.commands import Choose, Pass
+from domain.imperium.discard_relief import takes_over
 from domain.imperium.engine import AUTO, DECISIONS, Ctx, dump_steps, load_steps, steps_frame
 from domain.imperium.ops import (
     developable,
@@ -46,7 +47,8 @@ from domain.imperium.ops import (
     trigger_end,
     z,
 )
-from domain.imperium.picks import pick_frame, zone_cards
+from domain.imperium.picks import PICK_ACTIONS, pick_frame, zone_cards
+from domain.imperium.reactions import fire_gain
 from domain.imperium.state import Frame, ImperiumState
 
 Handler = Callable[[Ctx, Frame, Any], None]
@@ -66,8 +68,6 @@ def _steps(ctx: Ctx, top: Frame) -> None:
         ctx.push(Frame(kind="steps", seat=top.seat, card=top.card, steps=dump_steps(rest)))
     if isinstance(first, E.Discard):
         ctx.state.memo.discarded = 0  # "for each card discarded by the previous step"
-        from domain.imperium.masks import takes_over
-
         if takes_over(ctx, top, first):  # Step Pyramids, Stone Heads
             return
     handler = HANDLERS.get(type(first))
@@ -100,8 +100,6 @@ def _gain(ctx: Ctx, top: Frame, step: E.Gain) -> None:
         ctx.emit(ev.CardTokensChanged(seat=top.seat, card=top.card, progress=-values[2]))
     gain(ctx, top.seat, *values)
     if values[0] > 0:
-        from domain.imperium.reactions import fire_gain
-
         fire_gain(ctx, top.seat, "materials", gain_sources(state, top.seat, top.card, step))
 
 
@@ -312,8 +310,6 @@ def moves_handler(action: str) -> Handler:
 
 
 def _pick_now(ctx: Ctx, top: Frame, action: str, card: str) -> None:
-    from domain.imperium.picks import PICK_ACTIONS
-
     PICK_ACTIONS[action](ctx, Frame(kind="pick", seat=top.seat, card=top.card), card)
 
 

@@ -20,10 +20,12 @@ from domain.imperium import events as ev
 from domain.imperium.checks import feasible, implemented
 from domain.imperium.commands import ChooseOrder, EndActivate, Exhaust, Pass, Pick, PlayCard
 from domain.imperium.content_effects import ReduceCost, ReplaceCleanupToken
+from domain.imperium.ending import finish
 from domain.imperium.engine import AUTO, DECISIONS, END_TURN, Ctx, steps_frame
+from domain.imperium.market import innovate_candidates
 from domain.imperium.nation_rules import rules_for
 from domain.imperium.ops import draw_frame, move, z
-from domain.imperium.picks import PICK_ACTIONS, pick_frame
+from domain.imperium.picks import PICK_ACTIONS, action, pick_frame, where
 from domain.imperium.reactions import defend_frames, fire
 from domain.imperium.state import Frame, ImperiumState
 
@@ -116,6 +118,23 @@ def play_card(ctx: Ctx, seat: int, card: str, free: bool, src: str, check: bool 
     fire(ctx, seat, "play_card", card, src)
 
 
+@action("free_play")
+def _free_play(ctx: Ctx, top: Frame, card: str) -> None:
+    if card == "just_acquired":
+        card = ctx.state.memo.just_acquired
+    if card and card in ctx.state.seats[top.seat].hand:
+        play_card(ctx, top.seat, card, free=True, src="hand", check=True)
+
+
+@action("play_from")
+def _play_from(ctx: Ctx, top: Frame, card: str) -> None:
+    owner = ctx.state.seats[top.seat]
+    if owner.actions <= 0:
+        return
+    src = where(ctx.state, top.seat, card).partition(":")[2]
+    play_card(ctx, top.seat, card, free=False, src=src, check=True)
+
+
 def _finish_play(ctx: Ctx, top: Frame) -> None:
     owner = ctx.state.seats[top.seat]
     if top.card in owner.play and not K.card(top.card).persistent:
@@ -164,8 +183,6 @@ def _order_answer(ctx: Ctx, top: Frame, command: Command) -> None:
     elif command.order == "innovate":
         for card in list(owner.hand):
             move(ctx, seat, card, z(seat, "hand"), z(seat, "discard"))
-        from domain.imperium.market import innovate_candidates
-
         found = innovate_candidates(ctx.state, ("uncivilised", "civilised", "region", "tributary"))
         ctx.push(pick_frame(seat, "", "innovate", found, 1))
     else:
@@ -311,8 +328,6 @@ def _resolve_solstice(ctx: Ctx, top: Frame, card: str) -> None:
 def _next_round(ctx: Ctx, top: Frame) -> None:
     state = ctx.state
     if state.final_round and state.round >= state.final_round:
-        from domain.imperium.scoring import finish
-
         finish(ctx, collapse=False)
         return
     start_turn(ctx, state.first, state.round + 1)
