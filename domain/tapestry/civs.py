@@ -15,11 +15,18 @@ those that may be gained during the game (not The Chosen, not the Mystics).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from domain.core import Command
 from domain.tapestry import content as C
 from domain.tapestry import events as ev
+from domain.tapestry.civ_catalogue import BOX_CIVILIZATIONS as BOX_CIVILIZATIONS
+from domain.tapestry.civ_catalogue import BOX_GAINABLE as BOX_GAINABLE
+from domain.tapestry.civ_catalogue import GAINABLE as GAINABLE
+from domain.tapestry.civ_catalogue import IMPLEMENTED_CIVILIZATIONS as IMPLEMENTED_CIVILIZATIONS
+from domain.tapestry.civ_catalogue import civ_id as civ_id
+from domain.tapestry.civ_catalogue import gainable as gainable
+from domain.tapestry.civ_catalogue import implemented_ids as implemented_ids
 from domain.tapestry.commands import Choose, Decline
 from domain.tapestry.engine import AUTO, DECISIONS, TOKENS, Ctx, expr_frame
 from domain.tapestry.gains import gain_resources, score
@@ -28,89 +35,16 @@ from domain.tapestry.solo.content import dealt_solo
 from domain.tapestry.state import TRACK_IDS, Frame, TapestryRules, TapestryState
 from domain.tapestry.tracks import OVERFLOW, SILENT, advance_frame, move, roll_science
 
-IMPLEMENTED_CIVILIZATIONS: tuple[str, ...] = (
-    "heralds",
-    "inventors",
-    "traders",
-    "isolationists",
-    "mystics",
-    "nomads",
-    "architects",
-    "craftsmen",
-    "historians",
-    "alchemists",
-    "entertainers",
-    "futurists",
-    "leaders",
-    "merrymakers",
-    "militants",
-    "the_chosen",
-)
-#: implemented civilizations whose mid-game gain rule is implemented too.
-GAINABLE: tuple[str, ...] = (
-    "heralds",
-    "inventors",
-    "traders",
-    "isolationists",
-    "nomads",
-    "architects",
-    "craftsmen",
-    "historians",
-    "alchemists",
-    "entertainers",
-    "leaders",
-    "merrymakers",
-    "militants",
-)
-#: implemented expansion civilizations, by box: dealt and gained only when their box is in
-#: play (their modules, under ``domain.tapestry.expansions``, register them).
-BOX_CIVILIZATIONS: dict[str, list[str]] = {
-    "arts_and_architecture": [
-        "collectors",
-        "gamblers",
-        "relentless",
-        "renegades",
-        "urban_planners",
-    ],
-    "fantasies_and_futures": [
-        "artificers",
-        "celestials",
-        "elder_ones",
-        "faefolk",
-        "genies",
-        "illuminati",
-        "merfolk",
-        "psionics",
-        "weefolk",
-        "werefolk",
-    ],
-}
-#: those of them whose mid-game gain rule is implemented too, by box.
-BOX_GAINABLE: dict[str, list[str]] = {}
-_KEYS = {c.key: c.id for c in C.CIVILIZATIONS.values()}
 #: estimates ``(state, seat) -> VP-equivalents`` of what a civilization's mat holds for the
 #: rest of the game, added by the Tapestry bot to its evaluation (0 for a seat without it).
 BOT_VALUES: list[Callable[[TapestryState, int], float]] = []
-
-
-def civ_id(key: str) -> int:
-    """The id of the civilization named ``key``."""
-    return _KEYS[key]
-
-
-def implemented_ids(boxes: Iterable[str] = ()) -> list[int]:
-    """Ids of the implemented civilizations of the base game and of ``boxes``, ascending."""
-    keys = [*IMPLEMENTED_CIVILIZATIONS]
-    for box in boxes:
-        keys.extend(BOX_CIVILIZATIONS.get(box, ()))
-    return sorted(_KEYS[k] for k in keys)
 
 
 def drawn_ids(rules: TapestryRules) -> list[int]:
     """Ids of the civilizations dealt at setup under ``rules``: those of the base game and of
     the boxes in play, or only the ``civilization_box``'s under that variant."""
     if rules.civilization_box:
-        return sorted(_KEYS[k] for k in BOX_CIVILIZATIONS.get(rules.civilization_box, ()))
+        return sorted(civ_id(k) for k in BOX_CIVILIZATIONS.get(rules.civilization_box, ()))
     return implemented_ids(rules.expansions)
 
 
@@ -122,18 +56,9 @@ def gainable_keys(rules: TapestryRules) -> list[str]:
     return gainable(rules.expansions)
 
 
-def gainable(boxes: Iterable[str] = ()) -> list[str]:
-    """Keys of the civilizations that may be gained during a game with ``boxes`` in play:
-    :data:`GAINABLE`, then those of the boxes (in that order: the draw's pool order)."""
-    keys = [*GAINABLE]
-    for box in boxes:
-        keys.extend(BOX_GAINABLE.get(box, ()))
-    return keys
-
-
 def has_civ(state: TapestryState, seat: int, key: str) -> bool:
     """``True`` when ``seat`` holds the civilization ``key``."""
-    return _KEYS[key] in state.seats[seat].civs
+    return civ_id(key) in state.seats[seat].civs
 
 
 def tokens_of(state: TapestryState, seat: int, key: str, default: tuple[int, ...]) -> list[int]:
@@ -188,7 +113,7 @@ AFTER_INCOME: list[Callable[[Ctx, int, int], None]] = []
 def after_income(ctx: Ctx, seat: int, era: int) -> None:
     """End of an income turn: losses of the rebalancing at the end of the first one (F.À.Q.)."""
     player = ctx.state.seats[seat]
-    if era == 1 and player.civs and player.civs[0] == _KEYS["futurists"]:
+    if era == 1 and player.civs and player.civs[0] == civ_id("futurists"):
         gain_resources(ctx, seat, (0, 0, 0, -1), "adjustment:futurists")
         ctx.push(Frame(kind="resource", seat=seat, ints=(-1,), source="adjustment:futurists"))
     for hook in AFTER_INCOME:
@@ -243,7 +168,7 @@ AUTO["civ_income"] = _civ_income
 
 
 def _slots(key: str) -> tuple[C.Benefit, ...]:
-    return C.CIVILIZATIONS[_KEYS[key]].slots
+    return C.CIVILIZATIONS[civ_id(key)].slots
 
 
 def _leaders(ctx: Ctx, seat: int, era: int) -> None:
@@ -346,11 +271,11 @@ def _choice_options(state: TapestryState, top: Frame) -> list[Command]:
         used = tokens_of(state, seat, key, ())
         return [Choose(index=i) for i in range(len(_slots(key))) if i not in used]
     if key == "merrymakers":
-        paths = C.CIVILIZATIONS[_KEYS[key]].slot_paths
+        paths = C.CIVILIZATIONS[civ_id(key)].slot_paths
         at = tokens_of(state, seat, key, (0, 4, 8))
         return [Choose(index=col) for col, slot in enumerate(at) if paths[slot]]
     if key == "entertainers":
-        paths = C.CIVILIZATIONS[_KEYS[key]].slot_paths
+        paths = C.CIVILIZATIONS[civ_id(key)].slot_paths
         where = tokens_of(state, seat, key, (0,))[0]
         if top.ints:  # gained mid-game: any space
             return [Choose(index=i) for i in range(1, len(paths))]
@@ -380,7 +305,7 @@ def _choice_answer(ctx: Ctx, top: Frame, command: Command) -> None:
         set_tokens(ctx, seat, key, [*tokens_of(ctx.state, seat, key, ()), index])
         ctx.push(expr_frame(seat, slots[index], "civ:leaders"))
     elif key == "merrymakers":
-        paths = C.CIVILIZATIONS[_KEYS[key]].slot_paths
+        paths = C.CIVILIZATIONS[civ_id(key)].slot_paths
         at = tokens_of(ctx.state, seat, key, (0, 4, 8))
         at[index] = paths[at[index]][0]
         set_tokens(ctx, seat, key, at)
@@ -406,9 +331,9 @@ def after_conquer_outpost(ctx: Ctx, seat: int) -> None:
 # -- civilizations gained during the game --------------------------------------------------
 def _random_civ(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
     pool = [
-        _KEYS[k]
+        civ_id(k)
         for k in gainable_keys(ctx.state.rules)
-        if _KEYS[k] not in ctx.state.civs_out and C.CIVILIZATIONS[_KEYS[k]].gainable_mid_game
+        if civ_id(k) not in ctx.state.civs_out and C.CIVILIZATIONS[civ_id(k)].gainable_mid_game
     ]
     if ctx.state.n == 1 and ctx.state.rules.expansions:  # solo with a box: mats out of solo
         pool = [c for c in pool if dealt_solo(c)]  # games are out of the game (automa.json)

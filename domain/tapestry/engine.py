@@ -27,6 +27,7 @@ import msgspec
 
 from domain.core import Chance, Command, Event, RuleViolation
 from domain.tapestry import content as C
+from domain.tapestry.commands import Choose
 from domain.tapestry.evolve import evolve
 from domain.tapestry.rules import dump, load
 from domain.tapestry.state import PLAY, Frame, TapestryState
@@ -172,21 +173,15 @@ def answer_top(ctx: Ctx, command: Command) -> None:
 
 
 def _choose_options(state: TapestryState, top: Frame) -> list[Command]:
-    from domain.tapestry.commands import Choose
-
     return [Choose(index=i) for i in range(len(top.options))]
 
 
 def _choose_answer(ctx: Ctx, top: Frame, command: Command) -> None:
-    from domain.tapestry.commands import Choose
-
     assert isinstance(command, Choose)
     ctx.push(expr_frame(top.seat, top.options[command.index], top.source))
 
 
 def _order_answer(ctx: Ctx, top: Frame, command: Command) -> None:
-    from domain.tapestry.commands import Choose
-
     assert isinstance(command, Choose)
     rest = [item for i, item in enumerate(top.options) if i != command.index]
     later = (

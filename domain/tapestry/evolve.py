@@ -12,7 +12,7 @@ from typing import Any
 
 from domain.core import Event
 from domain.tapestry import events as ev
-from domain.tapestry.rules import SUNK, covered_spaces
+from domain.tapestry.rules import SUNK, board_hexes, capital_grid, covered_spaces
 from domain.tapestry.solo.fold import fold_solo
 from domain.tapestry.state import (
     BUILDINGS,
@@ -64,8 +64,6 @@ def _swap(seat: SeatState, first: tuple[int, int], second: tuple[int, int]) -> N
 
 def _setup(state: TapestryState, event: Any) -> None:
     if isinstance(event, ev.BoardPrepared):
-        from domain.tapestry.rules import board_hexes
-
         state.board = event.board
         state.hexes = [
             HexState(q=q, r=r, printed=printed) for q, r, printed in board_hexes(event.board)
@@ -78,8 +76,6 @@ def _setup(state: TapestryState, event: Any) -> None:
     elif isinstance(event, ev.FirstPlayerChosen):
         state.first_player = event.seat
     elif isinstance(event, ev.CapitalChosen):
-        from domain.tapestry.rules import capital_grid
-
         seat = state.seats[event.seat]
         seat.capital = event.capital
         seat.home = event.home

@@ -34,6 +34,7 @@ from domain.tapestry import (
 )
 from domain.tapestry import content as C
 from domain.tapestry import events as ev
+from domain.tapestry.civ_catalogue import starting_civilization_id
 from domain.tapestry.commands import (
     ChooseCapital,
     ChooseCivilization,
@@ -101,7 +102,7 @@ class TapestryGame(Game[TapestryState]):
         if not isinstance(options, TapestryOptions2):  # no box in play: base civilizations
             for text in options.starting_civilizations:
                 if text:
-                    setup.starting_civilization_id(text)
+                    starting_civilization_id(text)
         if isinstance(options, TapestryOptions2):
             rules = variant_rules(options, self.revision)
             # the tapestry/1 options, every one of them (the solo options too)
@@ -110,7 +111,7 @@ class TapestryGame(Game[TapestryState]):
             )
         for text in options.starting_civilizations:
             if text:  # a civilization of a box not in play is refused, naming the box
-                setup.starting_civilization_id(text, rules.expansions)
+                starting_civilization_id(text, rules.expansions)
         return TapestryState(
             options=options, seats=[SeatState() for _ in range(seats)], rules=rules
         )

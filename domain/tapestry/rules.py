@@ -14,6 +14,7 @@ import msgspec
 from domain.tapestry import capital as cap
 from domain.tapestry import content as C
 from domain.tapestry import hexmap
+from domain.tapestry.solo.content import REMOVED_CARDS
 from domain.tapestry.state import (
     BUILDINGS,
     COLLECTORS,
@@ -460,8 +461,6 @@ def rules_neighbours(state: TapestryState, index: int) -> tuple[int, ...]:
 
 def solo_removed(state: TapestryState) -> tuple[int, ...]:
     """Tapestry cards out of the game against the Automa ("MISE EN PLACE GENERALE (SOLO)")."""
-    from domain.tapestry.solo.content import REMOVED_CARDS
-
     return REMOVED_CARDS if state.solo is not None and state.solo.automa else ()
 
 

@@ -10,48 +10,19 @@ setup and rebalancing), "Premier joueur" (at random). Only implemented civilizat
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from domain.tapestry import civs
 from domain.tapestry import content as C
 from domain.tapestry import events as ev
+from domain.tapestry.civ_catalogue import starting_civilization_id
 from domain.tapestry.engine import AUTO, Ctx
 from domain.tapestry.rules import hex_at
 from domain.tapestry.solo.content import SETUP as SOLO
 from domain.tapestry.solo.content import dealt_solo
-from domain.tapestry.state import EXPANSIONS, Frame, TapestryState
+from domain.tapestry.state import Frame, TapestryState
 from domain.tapestry.tech import fill_display
 from domain.tapestry.turns import start_turn
 
 START_OUTPOSTS = 2
-
-
-def starting_civilization_id(text: str, boxes: Iterable[str] | None = None) -> int:
-    """The id of an implemented civilization named by its key or its id as text (the
-    ``starting_civilizations`` option), of the base game or of ``boxes`` (``None``: any box);
-    raises ``ValueError`` for any other text, naming the box a civilization needs.
-
-    >>> starting_civilization_id("militants") == starting_civilization_id("12") == 12
-    True
-    """
-    every = civs.implemented_ids(EXPANSIONS)
-    implemented = every if boxes is None else civs.implemented_ids(boxes)
-    by_key = {C.CIVILIZATIONS[c].key: c for c in implemented}
-    if text in by_key:
-        return by_key[text]
-    if text.isdigit() and int(text) in implemented:
-        return int(text)
-    elsewhere = [c for c in every if text in (C.CIVILIZATIONS[c].key, str(c))]
-    if elsewhere:
-        box = C.CIVILIZATIONS[elsewhere[0]].box
-        raise ValueError(
-            f"starting_civilizations: {text!r} comes with the {box} box, which is not in play "
-            "(option expansions)"
-        )
-    raise ValueError(
-        f"starting_civilizations: {text!r} is not an implemented civilization "
-        f"(known: {', '.join(sorted(by_key))})"
-    )
 
 
 def fixed_civilizations(state: TapestryState) -> dict[int, int]:

@@ -20,6 +20,7 @@ from typing import Annotated
 
 import msgspec
 
+from domain.tapestry.civ_catalogue import starting_civilization_id
 from domain.tapestry.solo.state import SoloState
 
 SETUP, PLAY, OVER = "setup", "play", "over"
@@ -65,8 +66,6 @@ class TapestryOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
         chosen = [c for c in self.starting_civilizations if c]
         if not chosen:
             return
-        from domain.tapestry.setup import starting_civilization_id  # here: import cycle
-
         # an expansion's civilization needs its box: checked here by the options that name
         # the boxes (TapestryOptions2), by the game for the others (TapestryGame.initial)
         boxes = tuple(getattr(self, "expansions", EXPANSIONS))

@@ -24,11 +24,13 @@ from domain.tapestry import events as ev
 from domain.tapestry.engine import Ctx
 from domain.tapestry.gains import ISLAND_KEY, TOPPLE_KEY, TRACK_KEY, achievement_vp
 from domain.tapestry.gains import _achievement_id as achievement_id
+from domain.tapestry.rules import load
 from domain.tapestry.solo import AUTOMA
 from domain.tapestry.solo import content as S
 from domain.tapestry.solo import events as sev
 from domain.tapestry.solo.state import SoloState
 from domain.tapestry.state import CONTROLLING_PIECES, TRACK_IDS, Frame, TapestryState
+from domain.tapestry.tech import fill_display
 
 #: the bots' indices in ``SoloState.bots``.
 AUTOMA_BOT, SHADOW_BOT = 0, 1
@@ -155,8 +157,6 @@ def check_automa_achievements(ctx: Ctx) -> None:
 def _tokens(benefit: C.Benefit | str) -> Iterator[tuple[str, tuple[str, ...]]]:
     """``(token, alternatives)`` for every gain in an expression; ``one_of`` choices of
     advances or move-backs come as one entry whose alternatives are their tokens."""
-    from domain.tapestry.rules import load
-
     if isinstance(benefit, str):
         benefit = load(benefit)
     if isinstance(benefit, C.Gain):
@@ -238,8 +238,6 @@ def roll_until(ctx: Ctx, wanted: tuple[str, ...]) -> str:
 
 def refresh_display(ctx: Ctx) -> None:
     """Discard the 3 face-up tech cards and deal 3 new ones."""
-    from domain.tapestry.tech import fill_display
-
     if ctx.state.tech_display:
         ctx.emit(ev.TechDisplayCleared(cards=tuple(ctx.state.tech_display)))
     fill_display(ctx)

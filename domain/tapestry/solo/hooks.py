@@ -11,6 +11,7 @@ from typing import Any, get_args
 
 from domain.core.game import PartyScore
 from domain.tapestry import content as C
+from domain.tapestry.civ_catalogue import starting_civilization_id
 from domain.tapestry.expansions import inventory
 from domain.tapestry.mapping import BOT_DEFENDS
 from domain.tapestry.solo import AUTOMA, NAMES, boxes
@@ -108,8 +109,6 @@ def check_options(options: Any, seats: int) -> None:
         raise ValueError(f"shadow_empire: the Shadow Empire variant is for 2 seats, not {seats}")
     if seats == 1:
         check_expansions(expansion_boxes(options))
-        from domain.tapestry.setup import starting_civilization_id
-
         for text in getattr(options, "starting_civilizations", ()):
             if text and not S.dealt_solo(starting_civilization_id(text)):
                 raise ValueError(f"starting_civilizations: {text!r} is not played solo")
