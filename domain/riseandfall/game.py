@@ -26,8 +26,8 @@ import msgspec
 
 from domain.core import Chance, Command, Event, Game, MalformedCommand, Outcome, Pending
 from domain.core import RuleViolation as Violation
+from domain.riseandfall import content, phases, tiles
 from domain.riseandfall import events as ev
-from domain.riseandfall import phases
 from domain.riseandfall.actions import activation_event, legal_activations
 from domain.riseandfall.commands import (
     Activate,
@@ -510,8 +510,6 @@ class RiseAndFall(Game[RiseFallState]):
     def assumptions(self) -> list[str]:
         """The assumed facts of the rules content (cards, trophies, bank, decisions), then
         of the world (grid, tile shapes, layouts, placement rules)."""
-        from domain.riseandfall import content, tiles
-
         return [*content.assumptions(), *tiles.assumptions(self.rules.grid)]
 
 

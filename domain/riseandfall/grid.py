@@ -11,12 +11,8 @@ Both grids number the cells of a ``SIZE`` x ``SIZE`` table the same way: the cel
 coordinates ``(x, y)`` is ``y * SIZE + x``. On squares ``x, y`` are the column and row; on
 hexes they are the axial coordinates ``q, r`` (see :mod:`domain.riseandfall.hexgrid`). A tile
 shape is a set of ``(x, y)`` offsets; translating a shape adds to both coordinates on either
-grid, so the placement code is shared.
-
->>> grid_named("hex").degree, grid_named("square").degree
-(6, 4)
->>> grid_named("hex").rotations, grid_named("square").rotations
-(12, 8)
+grid, so the placement code is shared. A ruleset names its grid; :mod:`domain.riseandfall.grids`
+finds it by that name.
 """
 
 from __future__ import annotations
@@ -124,20 +120,3 @@ def normalise(points: Iterable[tuple[int, int]]) -> Cells:
     min_x = min(x for x, _ in pts)
     min_y = min(y for _, y in pts)
     return tuple(sorted(((x - min_x, y - min_y) for x, y in pts), key=lambda p: (p[1], p[0])))
-
-
-_GRIDS: dict[str, Grid] = {}
-
-
-def register(grid: Grid) -> Grid:
-    """Make ``grid`` known by its name (each grid module registers its instance)."""
-    _GRIDS[grid.name] = grid
-    return grid
-
-
-def grid_named(name: str) -> Grid:
-    """The grid called ``name`` (``"square"`` or ``"hex"``); raises ``KeyError`` if unknown."""
-    if name not in _GRIDS:
-        import domain.riseandfall.hexgrid
-        import domain.riseandfall.squaregrid  # noqa: F401
-    return _GRIDS[name]

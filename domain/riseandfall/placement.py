@@ -17,7 +17,7 @@ import msgspec
 
 from domain.core.errors import MalformedCommand, RuleViolation
 from domain.riseandfall import tiles as catalogue
-from domain.riseandfall.grid import grid_named
+from domain.riseandfall.grids import grid_named
 from domain.riseandfall.world import GRID, Terrain, cell_of
 
 STAGES = ("sea", "plain", "forest", "mountain", "glacier")

@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from domain.riseandfall.grid import Grid, register
+from domain.riseandfall.grid import Grid
 
 
 class SquareGrid(Grid):
@@ -41,4 +41,4 @@ class SquareGrid(Grid):
         return abs(ax - bx) + abs(ay - by)
 
 
-SQUARE: SquareGrid = register(SquareGrid())  # type: ignore[assignment]
+SQUARE = SquareGrid()

@@ -25,7 +25,8 @@ from typing import Literal
 
 import msgspec
 
-from domain.riseandfall.grid import Grid, grid_named
+from domain.riseandfall.grid import Grid
+from domain.riseandfall.grids import grid_named
 from domain.riseandfall.world import GRID
 
 #: the content files of each grid: (tiles, world set-up).

@@ -38,7 +38,8 @@ from enum import IntEnum
 
 import msgspec
 
-from domain.riseandfall.grid import SIZE, Grid, grid_named
+from domain.riseandfall.grid import SIZE, Grid
+from domain.riseandfall.grids import grid_named
 from domain.riseandfall.squaregrid import SQUARE
 
 #: side of the table the world lives on (both grids).
@@ -128,7 +129,7 @@ class World(msgspec.Struct):
         terrain: ``GRID * GRID`` values of :class:`Terrain` (``-1`` where nothing lies).
         tiles: every tile placed, in placing order (a moved plain keeps its index).
         grid: the geometry of its cells, ``"square"`` (``riseandfall/1``) or ``"hex"``
-            (``riseandfall/2``); see :func:`domain.riseandfall.grid.grid_named`.
+            (``riseandfall/2``); see :func:`domain.riseandfall.grids.grid_named`.
     """
 
     terrain: list[int]

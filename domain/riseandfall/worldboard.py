@@ -14,7 +14,8 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 
 from domain.riseandfall import tiles as catalogue
-from domain.riseandfall.grid import Grid, grid_named
+from domain.riseandfall.grid import Grid
+from domain.riseandfall.grids import grid_named
 from domain.riseandfall.placement import _BELOW, _EMPTY, _N, _Pos
 from domain.riseandfall.world import GRID, World, cell_of
 

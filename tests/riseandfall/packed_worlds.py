@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from domain.core import Chance
 from domain.riseandfall import tiles as catalogue
-from domain.riseandfall.grid import grid_named
+from domain.riseandfall.grids import grid_named
 from domain.riseandfall.world import GRID, PlacedTile, Terrain, World, cell_of
 from domain.riseandfall.worldboard import _Board, _layer_positions
 

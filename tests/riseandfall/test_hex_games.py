@@ -18,7 +18,7 @@ import pytest
 from domain.bots import RandomBot
 from domain.core import Chance, RuleViolation, replay_events
 from domain.riseandfall.commands import PlaceTile
-from domain.riseandfall.grid import grid_named
+from domain.riseandfall.grids import grid_named
 from domain.riseandfall.tiles import orientations
 from domain.riseandfall.worldbuild import TilePlacement, check_placement, stage_counts, supply
 from tests.harness import Table, play, state_bytes

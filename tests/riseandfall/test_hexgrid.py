@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections import deque
 
 from domain.core import Chance
-from domain.riseandfall.grid import SIZE, grid_named
+from domain.riseandfall.grid import SIZE
+from domain.riseandfall.grids import grid_named
 from domain.riseandfall.hexgrid import HEX, axial_of, offset_of
 from domain.riseandfall.squaregrid import SQUARE
 
