@@ -26,6 +26,7 @@ from domain.core.envelope import Envelope
 from domain.core.game import Event
 from domain.core.kernel_events import GameCreated
 from domain.registry import codec_for, get_ruleset
+from service.app.errors import GameNotFound, InvalidArgument
 from service.audit.format import RECORD_FORMAT, canonical
 
 if TYPE_CHECKING:
@@ -164,8 +165,6 @@ def judge_record(service: GameService, game_id: str, version: int | None = None)
     ``GameNotFound`` / ``InvalidArgument`` (a version outside ``1..head``) like
     :meth:`GameService.materialise`. The caller must make sure the requester is a judge.
     """
-    from service.app.errors import GameNotFound, InvalidArgument
-
     last = service.store.last_seq(game_id)
     if last == 0:
         raise GameNotFound(f"No game with id {game_id!r}.")

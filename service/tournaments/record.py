@@ -51,6 +51,7 @@ from domain.tournament.events import (
 )
 from service.app.ledger import Ledger
 from service.audit.records import RecordError, export_lines, parse_lines, verify_record
+from service.tournaments.types import TournamentRejected
 
 if TYPE_CHECKING:
     from service.tournaments.service import TournamentService
@@ -64,8 +65,6 @@ def _canonical(data: dict[str, Any]) -> bytes:
 
 def export_tournament(service: TournamentService, tournament_id: str) -> list[bytes]:
     """The record of an ended tournament as canonical JSON lines (no trailing newlines)."""
-    from service.tournaments.service import TournamentRejected
-
     envelopes = service.envelopes(tournament_id)
     state = TournamentState()
     for envelope in envelopes:

@@ -33,7 +33,7 @@ byte-identical games and exports, whichever process plays them.
 
 >>> import tempfile, os
 >>> from service.store.config import StoreConfig
->>> from service.store import EventStore
+>>> from service.store.eventstore import EventStore
 >>> store = EventStore(StoreConfig(path=os.path.join(tempfile.mkdtemp(), "t.db")))
 >>> service = TournamentService(GameService(store))
 >>> created = service.create("imperium", master_seed=b"m", tournament_id="tournament-doc")
@@ -89,6 +89,7 @@ from service.app.errors import InvalidArgument, VersionConflict
 from service.app.ledger import Ledger
 from service.store.eventstore import EventStore
 from service.tournaments.bots import BotGameJob, JobRunner, inline_runner, play_bot_seats
+from service.tournaments.record import export_tournament
 from service.tournaments.types import (
     AssignedGame,
     CreatedTournament,
@@ -544,8 +545,6 @@ class TournamentService:
 
     def export(self, tournament_id: str) -> list[bytes]:
         """The tournament record (canonical JSON lines): see :mod:`service.tournaments.record`."""
-        from service.tournaments.record import export_tournament
-
         return export_tournament(self, tournament_id)
 
     # -- internals --------------------------------------------------------------------------
