@@ -11,8 +11,8 @@ import pytest
 from annales.v1 import annales_pb2_grpc
 
 from tests.api.conftest import ServerProcess
+from tests.api.tapestry_oracle_games import SHAPES, run_oracle
 from tests.api.test_redaction import _report
-from tests.api.test_tapestry_redaction import SHAPES, run_oracle
 
 
 @pytest.mark.parametrize("index", [1, 2])

@@ -33,9 +33,8 @@ from domain.tapestry.solo import events as sev
 from domain.tapestry.solo.bots import AUTOMA_BOT, SHADOW_BOT, pick, valid_tracks
 from domain.tapestry.solo.conquest import opponent_targets
 from domain.tapestry.state import EXPANSIONS, TRACK_IDS, Frame, Outpost, TapestryState
-from tests.tapestry.solo_helpers import state_bytes
+from tests.tapestry.solo_helpers import bots_run, of, state_bytes
 from tests.tapestry.test_play import check_sound
-from tests.tapestry.test_solo import bots_run, of
 
 GAME = TapestryGame2()
 PP = "plans_and_ploys"

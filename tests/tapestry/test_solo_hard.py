@@ -14,8 +14,16 @@ from domain.tapestry.solo import content as S
 from domain.tapestry.solo import events as sev
 from domain.tapestry.solo.income import income_frames, income_vp
 from domain.tapestry.state import TRACK_IDS, Frame
-from tests.tapestry.solo_helpers import GAME, new_solo, play, refold, state_bytes
-from tests.tapestry.test_solo import bots_run, of, started
+from tests.tapestry.solo_helpers import (
+    GAME,
+    bots_run,
+    new_solo,
+    of,
+    play,
+    refold,
+    started,
+    state_bytes,
+)
 
 
 def test_levels_five_and_six_use_the_hard_side() -> None:
