@@ -62,6 +62,9 @@ def implemented(steps: tuple[Any, ...]) -> bool:
 
 
 def amount_count(state: ImperiumState, seat: int, amount: Any, card: str) -> int:
+    """How many a step's ``amount`` is for ``seat`` now: a number as it is, or what a named
+    amount counts (``all_on_this_card``: the tokens on ``card``; a ``per`` amount: so many
+    per thing counted)."""
     if isinstance(amount, int):
         return amount
     if amount == "all_on_this_card":

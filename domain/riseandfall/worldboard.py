@@ -47,6 +47,8 @@ class _Board:
         return [y * GRID + x for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)]
 
     def lay(self, cells: Sequence[int], layer: int, index: int) -> None:
+        """Lay tile ``index`` of terrain ``layer`` on ``cells`` (the terrain and the topmost tile of
+        each cell change)."""
         for c in cells:
             self.terrain[c] = layer
             self.top[c] = index
@@ -92,6 +94,8 @@ class _Board:
         return False
 
     def sea_error(self, cells: Sequence[int]) -> tuple[str, str] | None:
+        """Why a sea tile may not lie on ``cells`` (``(reason, message)``), or ``None`` when it
+        may."""
         terrain, top = self.terrain, self.top
         if any(terrain[c] != _EMPTY for c in cells):
             return "SEA_OVERLAP", "A sea tile is laid on empty cells only."
@@ -103,6 +107,8 @@ class _Board:
         return None
 
     def fits(self, cells: Sequence[int], below: int) -> bool:
+        """``True`` when every cell of ``cells`` is of terrain ``below`` (a tile lies on one
+        kind)."""
         terrain = self.terrain
         return all(terrain[c] == below for c in cells)
 

@@ -191,6 +191,7 @@ class ReadModelServicer(rpb_grpc.ReadModelServiceServicer):
     def GetScoreTimeline(
         self, request: rpb.GetScoreTimelineRequest, context: grpc.ServicerContext
     ) -> rpb.GetScoreTimelineResponse:
+        """Each seat's score after every turn of a game, from the read model."""
         if not request.game_id or len(request.game_id) > 128:
             raise _invalid("game_id", "is required (at most 128 characters)")
         offset, size = page(request.page_size, request.page_token, 1000, 10_000)
@@ -217,6 +218,7 @@ class ReadModelServicer(rpb_grpc.ReadModelServiceServicer):
     def GetLeaderboard(
         self, request: rpb.GetLeaderboardRequest, context: grpc.ServicerContext
     ) -> rpb.GetLeaderboardResponse:
+        """Players ranked by wins in the finished games of one type, from the read model."""
         game_type = game_type_name(request.game_type, required=True)
         assert game_type is not None
         offset, size = page(request.page_size, request.page_token, 50, 500)
@@ -240,6 +242,8 @@ class ReadModelServicer(rpb_grpc.ReadModelServiceServicer):
     def GetBalanceStats(
         self, request: rpb.GetBalanceStatsRequest, context: grpc.ServicerContext
     ) -> rpb.GetBalanceStatsResponse:
+        """Win rate, average score and average rank per balance key in the finished games of one
+        type, from the read model."""
         game_type = game_type_name(request.game_type, required=True)
         assert game_type is not None
         if request.player_count < 0:

@@ -259,6 +259,7 @@ class TournamentServicer(tpb_grpc.TournamentServiceServicer):
     def CreateTournament(
         self, request: tpb.CreateTournamentRequest, context: grpc.ServicerContext
     ) -> tpb.CreateTournamentResponse:
+        """Create a tournament: its id, the master seed's commitment and the organiser token."""
         api = BY_TYPE.get(request.game_type)
         if api is None:
             raise _invalid("game_type", "unknown or unspecified game type")
@@ -298,6 +299,7 @@ class TournamentServicer(tpb_grpc.TournamentServiceServicer):
     def RegisterEntrant(
         self, request: tpb.RegisterEntrantRequest, context: grpc.ServicerContext
     ) -> tpb.RegisterEntrantResponse:
+        """Register a person or a bot (the organiser, before the start)."""
         tournament_id = self._organiser(request.tournament_id, context)
         name = _text(request.name, "name", MAX_NAME)
         kind = KINDS.get(request.kind)
@@ -320,6 +322,8 @@ class TournamentServicer(tpb_grpc.TournamentServiceServicer):
     def StartTournament(
         self, request: tpb.StartTournamentRequest, context: grpc.ServicerContext
     ) -> tpb.StartTournamentResponse:
+        """Close registration, pair the first round and create its games; the people's seat
+        tokens (the organiser)."""
         tournament_id = self._organiser(request.tournament_id, context)
         with self._lock(tournament_id):
             first = self.tournaments.start(tournament_id)
@@ -332,6 +336,8 @@ class TournamentServicer(tpb_grpc.TournamentServiceServicer):
     def ReportResult(
         self, request: tpb.ReportResultRequest, context: grpc.ServicerContext
     ) -> tpb.ReportResultResponse:
+        """Record a finished game's result (read from the game), complete rounds and open the next
+        (the organiser)."""
         tournament_id = self._organiser(request.tournament_id, context)
         game_id = _text(request.game_id, "game_id", MAX_ID)
         opened: list[RoundStart] = []
@@ -362,6 +368,7 @@ class TournamentServicer(tpb_grpc.TournamentServiceServicer):
     def GetStandings(
         self, request: tpb.GetStandingsRequest, context: grpc.ServicerContext
     ) -> tpb.GetStandingsResponse:
+        """The current (or final) standings."""
         tournament_id = _text(request.tournament_id, "tournament_id", MAX_ID)
         standings = self.tournaments.standings(tournament_id)
         api = BY_NAME.get(standings.game_type)
@@ -396,6 +403,7 @@ class TournamentServicer(tpb_grpc.TournamentServiceServicer):
     def ExportTournamentRecord(
         self, request: tpb.ExportTournamentRecordRequest, context: grpc.ServicerContext
     ) -> tpb.ExportTournamentRecordResponse:
+        """The record of an ended tournament (JSON lines)."""
         tournament_id = _text(request.tournament_id, "tournament_id", MAX_ID)
         lines = self.tournaments.export(tournament_id)
         return tpb.ExportTournamentRecordResponse(record=b"".join(line + b"\n" for line in lines))
@@ -404,6 +412,7 @@ class TournamentServicer(tpb_grpc.TournamentServiceServicer):
     def VerifyTournamentRecord(
         self, request: tpb.VerifyTournamentRecordRequest, context: grpc.ServicerContext
     ) -> tpb.VerifyTournamentRecordResponse:
+        """Verify a tournament record by re-running every game and the standings."""
         if not request.record:
             raise _invalid("record", "is required")
         if len(request.record) > MAX_RECORD:

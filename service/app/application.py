@@ -92,6 +92,8 @@ class _Cached:
     written_elsewhere: bool = False
 
     def remember_state(self) -> None:
+        """Keep the encoded state of the match's version for undo, and forget those below the
+        kernel's undo floor."""
         match = self.ledger.match
         floor = match.kernel.floor
         for version in [v for v in self.recent if v < floor]:
