@@ -37,6 +37,8 @@ from domain.tournament.standings import Played, game_points, standings
 
 #: pairing formats.
 FORMATS = ("round_robin", "swiss", "duplicate")
+#: how new tournaments pair tables of two (``TournamentCreated.pairing``).
+PAIRING = "matching"
 #: entrant kinds.
 KINDS = ("person", "bot")
 #: prefix of every tournament id (the stream ids of the tournament log).
@@ -123,8 +125,11 @@ def create(
     rounds: int,
     table_size: int,
     master_seed: bytes,
+    pairing_method: str = PAIRING,
 ) -> list[TournamentEvent]:
-    """Create the tournament (``rounds=0``: decided at start from the number of entrants)."""
+    """Create the tournament (``rounds=0``: decided at start from the number of entrants;
+    ``pairing_method``: how Swiss and duplicate rounds pair tables of two, see
+    :data:`domain.tournament.pairing.PAIRINGS`)."""
     if state.created is not None:
         raise TournamentError("TOURNAMENT_EXISTS", f"{tournament_id} already exists")
     if not tournament_id.startswith(ID_PREFIX) or len(tournament_id) > 80:
@@ -141,6 +146,10 @@ def create(
         raise TournamentError("BAD_SIZE", "tables seat at least 2; rounds is 0 (auto) or more")
     if not master_seed:
         raise TournamentError("EMPTY_SEED", "the master seed must not be empty")
+    if pairing_method not in pairing.PAIRINGS:
+        raise TournamentError(
+            "UNKNOWN_PAIRING", f"pairing {pairing_method!r} is not one of {pairing.PAIRINGS}"
+        )
     event = TournamentCreated(
         tournament_id=tournament_id,
         name=name,
@@ -150,6 +159,7 @@ def create(
         rounds=rounds,
         table_size=table_size,
         seed_commitment=seeds.commitment(master_seed),
+        pairing=pairing_method,
     )
     return _emit(state, [event])
 
@@ -306,7 +316,9 @@ def _pair(state: TournamentState, master_seed: bytes, round_number: int) -> list
                 position[e],
             ),
         )
-        tables, byes = pairing.swiss_round(ranked, met(state), bye_counts(state), info.table_size)
+        tables, byes = pairing.swiss_round(
+            ranked, met(state), bye_counts(state), info.table_size, info.pairing
+        )
     events: list[TournamentEvent] = [RoundPaired(round=round_number, tables=tables, byes=byes)]
     for index, entrants in enumerate(tables):
         if info.format == "duplicate":

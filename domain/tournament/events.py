@@ -41,8 +41,14 @@ class StandingRow(msgspec.Struct, frozen=True, kw_only=True):
     lot: int
 
 
-class TournamentCreated(TournamentEvent, frozen=True, kw_only=True):
-    """The tournament exists; ``seed_commitment`` is SHA-256 of the secret master seed."""
+class TournamentCreated(TournamentEvent, frozen=True, kw_only=True, omit_defaults=True):
+    """The tournament exists; ``seed_commitment`` is SHA-256 of the secret master seed.
+
+    ``pairing`` names how its Swiss and duplicate rounds pair tables of two
+    (:data:`domain.tournament.pairing.PAIRINGS`). The tournaments created before it existed
+    used ``"search"``: their events carry no ``pairing`` (a default is left out of the
+    encoding), so they decode, re-encode and verify exactly as they were written.
+    """
 
     tournament_id: str
     name: str
@@ -52,6 +58,7 @@ class TournamentCreated(TournamentEvent, frozen=True, kw_only=True):
     rounds: int
     table_size: int
     seed_commitment: str
+    pairing: str = "search"
 
 
 class EntrantRegistered(TournamentEvent, frozen=True, kw_only=True):

@@ -463,6 +463,7 @@ def _replay(
                     rounds=event.rounds,
                     table_size=event.table_size,
                     master_seed=master,
+                    pairing_method=event.pairing,
                 )
             elif isinstance(event, EntrantRegistered):
                 produced += engine.register(state, event.name, event.kind, event.bot)

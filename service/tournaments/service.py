@@ -243,11 +243,13 @@ class TournamentService:
         name: str = "",
         master_seed: bytes | None = None,
         tournament_id: str | None = None,
+        pairing_method: str = engine.PAIRING,
     ) -> CreatedTournament:
         """Create a tournament; publishes SHA-256 of the (secret) master seed.
 
         ``rounds=0`` decides at start (full round robin, or ⌈log2 entrants⌉ Swiss rounds).
         The master seed is random unless given; the id is ``tournament-<uuid>`` unless given.
+        ``pairing_method``: how Swiss rounds pair tables of two (the API always uses the default).
         """
         if game_type not in GAMES:
             raise InvalidArgument(f"Unknown game type {game_type!r}; known: {sorted(GAMES)}.")
@@ -276,6 +278,7 @@ class TournamentService:
                 rounds=rounds,
                 table_size=table_size,
                 master_seed=master,
+                pairing_method=pairing_method,
             )
         except TournamentError as error:
             raise TournamentRejected(error) from error

@@ -63,8 +63,10 @@ def run_bot_tournament(
     bots: tuple[str, ...] = ("random",),
     table_size: int = 2,
     tournament_id: str = "tournament-test",
+    pairing_method: str = "matching",
 ) -> BotRun:
-    """Create, register ``entrants`` bots (kinds cycling through ``bots``), run, export."""
+    """Create, register ``entrants`` bots (kinds cycling through ``bots``), run, export
+    (``pairing_method``: how Swiss rounds pair, ``domain.tournament.pairing.PAIRINGS``)."""
     service = tournament_service(path)
     created = service.create(
         game,
@@ -74,6 +76,7 @@ def run_bot_tournament(
         master_seed=master_seed,
         tournament_id=tournament_id,
         name=f"{format} test",
+        pairing_method=pairing_method,
     )
     for index in range(entrants):
         service.register(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,18 +33,21 @@ def _repeat_free_exists(players: Sequence[int], met: dict[int, frozenset[int]]) 
     )
 
 
+@pytest.mark.parametrize("method", pairing.PAIRINGS)
 @BUDGET
 @given(
     n=st.integers(2, 10),
     data=st.data(),
 )
-def test_swiss_byes_rotate_and_no_avoidable_repeats(n: int, data: st.DataObject) -> None:
-    """Swiss over n−1 rounds with random standings orders between rounds."""
+def test_swiss_byes_rotate_and_no_avoidable_repeats(
+    method: str, n: int, data: st.DataObject
+) -> None:
+    """Swiss over n−1 rounds with random standings orders between rounds (each method)."""
     met: dict[int, frozenset[int]] = {e: frozenset() for e in range(n)}
     byes: dict[int, int] = dict.fromkeys(range(n), 0)
     for _ in range(n - 1):
         ranked = data.draw(st.permutations(range(n)))
-        tables, round_byes = pairing.swiss_round(ranked, met, byes, 2)
+        tables, round_byes = pairing.swiss_round(ranked, met, byes, 2, method)
         seated = sorted([e for t in tables for e in t] + list(round_byes))
         assert seated == list(range(n))
         assert len(round_byes) == n % 2
