@@ -33,6 +33,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from annales_cli.common import comma_names, flatten
 from service.app.errors import ServiceError
 from service.simulation.jobs import DEFAULT_BATCH, SimulationReport, kind_stats, simulation_jobs
 from service.simulation.names import bot_kind
@@ -64,8 +65,11 @@ def simulate(
     game: str = typer.Option("riseandfall", help="Game (riseandfall, tapestry, imperium)."),
     players: int = typer.Option(3, help="Seats per game."),
     games: int = typer.Option(100, help="Number of games."),
-    bots: str = typer.Option(
-        "random,greedy", help="Bot kinds, comma-separated, rotated over seats."
+    bots: list[str] = typer.Option(
+        ["random", "greedy"],
+        parser=comma_names,
+        metavar="KIND,…",
+        help="Bot kinds, comma-separated, rotated over seats.",
     ),
     workers: int = typer.Option(2, help="Worker processes (0: play in this process)."),
     seed: str = typer.Option("sim", help="Master seed: every game seed derives from it."),
@@ -104,7 +108,7 @@ def simulate(
     if not isinstance(parsed, dict):
         console.print("[red]--options must be a JSON object[/]")
         raise typer.Exit(2)
-    kinds = [k.strip() for k in bots.split(",") if k.strip()]
+    kinds = flatten(bots)
     if batch is None:  # a few games per commit first: the bar moves within the first games
         batch = max(1, min(DEFAULT_BATCH, games // (8 * max(workers, 1))))
     config = store_config(db)
