@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../../.."
 KIT=${KIT:-.device-kit}
 PYVER=${KIT_PYTHON:-3.12}
-SKIP='^(annales|ast_serialize|contourpy|cycler|execnet|fonttools|greenlet|grpcio-tools|hypothesis|iniconfig|kiwisolver|librt|matplotlib|mypy|mypy_extensions|numpy|pathspec|pillow|playwright|py-spy|pyparsing|pytest-xdist|ruff|types-protobuf|yappi)=='
+SKIP='^(annales|ast_serialize|contourpy|cycler|execnet|fonttools|greenlet|grpcio-tools|hypothesis|iniconfig|kiwisolver|librt|matplotlib|mypy|mypy_extensions|numpy|pathspec|pillow|playwright|py-spy|pyparsing|pytest-xdist|ruff|types-networkx|types-protobuf|yappi)=='
 [ -x .venv/bin/pip ] || { echo "run 'make install' first (.venv holds the versions to carry)"; exit 1; }
 rm -rf "$KIT/wheels" && mkdir -p "$KIT/wheels"
 {
