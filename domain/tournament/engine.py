@@ -148,7 +148,7 @@ def create(
         raise TournamentError("EMPTY_SEED", "the master seed must not be empty")
     if pairing_method not in pairing.PAIRINGS:
         raise TournamentError(
-            "UNKNOWN_PAIRING", f"pairing {pairing_method!r} is not one of {pairing.PAIRINGS}"
+            "UNKNOWN_FORMAT", f"pairing {pairing_method!r} is not one of {pairing.PAIRINGS}"
         )
     event = TournamentCreated(
         tournament_id=tournament_id,

@@ -152,7 +152,7 @@ def swiss_round(
     """One Swiss round: ``ranked`` in standings order, ``met[e]`` = opponents so far;
     ``method``: how tables of two are paired (:data:`PAIRINGS`)."""
     if method not in PAIRINGS:
-        raise TournamentError("UNKNOWN_PAIRING", f"pairing {method!r} is not one of {PAIRINGS}")
+        raise TournamentError("UNKNOWN_FORMAT", f"pairing {method!r} is not one of {PAIRINGS}")
     if len(ranked) < table_size:
         raise TournamentError(
             "TOO_FEW_ENTRANTS", f"{len(ranked)} entrants cannot fill a table of {table_size}"

@@ -111,7 +111,7 @@ def test_an_unknown_pairing_method_is_a_typed_error() -> None:
     """A method outside ``PAIRINGS`` is refused, naming it."""
     with pytest.raises(TournamentError) as raised:
         pairing.swiss_round([0, 1], {}, {}, 2, "hungarian")
-    assert raised.value.code == "UNKNOWN_PAIRING" and "hungarian" in str(raised.value)
+    assert raised.value.code == "UNKNOWN_FORMAT" and "hungarian" in str(raised.value)
 
 
 def test_a_created_event_without_pairing_reads_as_search_and_keeps_its_bytes() -> None:
