@@ -45,7 +45,7 @@ import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -85,20 +85,9 @@ class _MovedOn(Exception):
 class _Cached:
     ledger: Ledger
     idempotency: dict[str, tuple[bytes, int, int]]  # key -> (command bytes, first seq, last seq)
-    # encoded game states at the batch boundaries an undo may go back to (>= the floor)
-    recent: dict[int, bytes] = field(default_factory=dict)
     #: another process appended to this game since it was cached (a catch-up found its
     #: events): its head is read back before a command, never taken on trust
     written_elsewhere: bool = False
-
-    def remember_state(self) -> None:
-        """Keep the encoded state of the match's version for undo, and forget those below the
-        kernel's undo floor."""
-        match = self.ledger.match
-        floor = match.kernel.floor
-        for version in [v for v in self.recent if v < floor]:
-            del self.recent[version]
-        self.recent[match.version] = self.ledger.game.encode_state(match.state)
 
 
 class GameService:
@@ -198,7 +187,6 @@ class GameService:
         self.store.save_seed(game_id, seed, nonce)
         self.store.append(envelopes)
         cached = _Cached(ledger, {})
-        cached.remember_state()
         self._remember(game_id, cached)
         self._mark_checked(game_id)
         self._maybe_snapshot(ledger, 0)
@@ -290,11 +278,8 @@ class GameService:
             raise InvalidArgument(f"There is no seat {seat} in this game.", "NO_SUCH_SEAT")
         version_before = ledger.version
         command_id = command_id or uuid.uuid4().hex
-        recent = cached.recent
 
-        def state_at(version: int) -> Any:
-            if version in recent:
-                return ledger.game.decode_state(recent[version])
+        def state_at(version: int) -> Any:  # an undo's target: folded again from the store
             return self.materialise(game_id, version).match.state
 
         observed: list[Any] = []
@@ -351,7 +336,6 @@ class GameService:
                 envelopes[0].seq,
                 envelopes[-1].seq,
             )
-        cached.remember_state()
         self._mark_checked(game_id)
         self._maybe_snapshot(ledger, version_before)
         return Submitted(
@@ -509,7 +493,6 @@ class GameService:
             ledger = self.materialise(game_id)
             cached = _Cached(ledger, {})
             self._learn_keys(cached, self.store.read(game_id, upto=ledger.version))
-            cached.remember_state()
             self._remember(game_id, cached)
         self._mark_checked(game_id)
         return cached
@@ -522,18 +505,12 @@ class GameService:
         if not envelopes:
             return False
         cached.written_elsewhere = True
-        recent = cached.recent
 
-        def state_at(version: int) -> Any:
-            if version in recent:
-                return ledger.game.decode_state(recent[version])
+        def state_at(version: int) -> Any:  # an undo's target: folded again from the store
             return self.materialise(game_id, version).match.state
 
-        for index, envelope in enumerate(envelopes):
+        for envelope in envelopes:
             ledger.apply_envelope(envelope, state_at)
-            following = envelopes[index + 1] if index + 1 < len(envelopes) else None
-            if following is None or following.command is not None:
-                cached.remember_state()  # a command's batch ends here
         self._learn_keys(cached, envelopes)
         return True
 

@@ -41,7 +41,6 @@ PARTS: tuple[tuple[str, str, str, str], ...] = (
     ("        the SQLite transaction", "service.store.sqliteinsert", "DirectInsert", "__call__"),
     ("        the PostgreSQL transaction", "service.store.pginsert", "PreparedInsert",
      "__call__"),
-    ("      state kept for undo", "service.app.application", "_Cached", "remember_state"),
     ("      snapshots", "service.app.application", "GameService", "_maybe_snapshot"),
     ("    response redaction", "service.api.redaction", "Redactor", "submitted"),
     ("  pending seats", "service.api.base", "ServicerBase", "_pending"),

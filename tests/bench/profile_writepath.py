@@ -36,7 +36,6 @@ PARTS = (
     ("token check (identify)", "identify"),
     ("action conversion (convert.read)", "read"),
     ("pending (_pending)", "_pending"),
-    ("state kept for undo (remember_state)", "_Cached.remember_state"),
     ("snapshots (_maybe_snapshot)", "GameService._maybe_snapshot"),
 )
 
