@@ -80,10 +80,7 @@ def test_bad_input(
     code: grpc.StatusCode,
     reason: str | None,
 ) -> None:
-    """Each bad request gets its typed status and a google.rpc.ErrorInfo (domain annales.v1)
-    naming the reason; the game's version and history are unchanged; the server still answers
-    SERVING. (Requests over the 64 MiB limit are refused by gRPC itself before any handler
-    runs: they get RESOURCE_EXHAUSTED without ErrorInfo.)"""
+    """Each case of this module is refused cleanly (see ``assert_refused_cleanly``)."""
     assert_refused_cleanly(world, server, case, call, code, reason)
 
 
