@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import faulthandler
 import json
 import logging
 import signal
@@ -53,6 +54,8 @@ from service.store.eventstore import EventStore
 
 MAX_RECEIVE = 64 * 1024 * 1024
 MAX_SEND = 64 * 1024 * 1024
+#: seconds of shutdown after which every thread's stack is written to standard error
+SHUTDOWN_WATCHDOG_S = 12.0
 
 
 class ParseInHandler(grpc.ServerInterceptor):  # type: ignore[misc]
@@ -251,5 +254,8 @@ def serve(
     if running.web is not None:
         print(f"annales web app and Connect API on http://{host}:{running.web.port}/", flush=True)
     stopping.wait()
+    # a shutdown that takes far longer than its grace leaves every thread's stack in the log
+    faulthandler.dump_traceback_later(SHUTDOWN_WATCHDOG_S)
     running.stop()
+    faulthandler.cancel_dump_traceback_later()
     logging.getLogger("annales").info('{"event": "stopped"}')
