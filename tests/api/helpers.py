@@ -48,6 +48,13 @@ def long_seed(tag: str) -> str:
     return f"seed-{tag}-{uuid.uuid4().hex}"
 
 
+def fixed_seed(tag: str) -> str:
+    """A long seed that is the same on every run: for a seeded game whose test asserts that
+    something happens in it (a hidden event kind met, a card reaching a zone), which a fresh
+    seed would only make likely."""
+    return f"seed-{tag}-fixed"
+
+
 def create_game(
     stub: annales_pb2_grpc.GameServiceStub,
     seats: int = 3,

@@ -13,7 +13,7 @@ from annales.v1 import annales_pb2_grpc
 
 from domain.tapestry.civs import IMPLEMENTED_CIVILIZATIONS
 from tests.api.conftest import ServerProcess
-from tests.api.helpers import Failure, create_tapestry_game, long_seed
+from tests.api.helpers import Failure, create_tapestry_game, fixed_seed
 from tests.api.tapestry_oracle import PROBE_RATE, check_tapestry, error_action, hidden_events
 from tests.api.test_redaction import Recorder, Seen
 
@@ -47,7 +47,7 @@ def run_oracle(
     kinds the game must meet, so that their checks are not vacuous; ``required_checks``:
     further checks that must have met something)."""
     seats = SHAPES[index % len(SHAPES)]
-    seed = long_seed(f"tapestry-oracle{index}{''.join(expansions)}")
+    seed = fixed_seed(f"tapestry-oracle{index}{''.join(expansions)}")
     chosen = starting if starting is not None else starting_civilizations(index, seats)
     game = create_tapestry_game(
         stub, seats, seed=seed, starting_civilizations=chosen, expansions=expansions

@@ -60,7 +60,7 @@ from tests.api.helpers import (
     Failure,
     Game,
     create_imperium_game,
-    long_seed,
+    fixed_seed,
     open_store_service,
 )
 from tests.api.test_redaction import Recorder, Seen, _events_of, _report, seed_forms, seed_leaks
@@ -77,6 +77,9 @@ SHAPES = (2, 3, 4)
 PROBE_RATE = 0.04
 #: the oracle game played against an Arthurian C.I.V. (one where quests reach its deck).
 INDEX_ARTHURIAN = 1
+#: its seed, fixed: with a fresh seed, quests reached the C.I.V.'s deck in only about 4 games
+#: in 10, and the test asserts that they do.
+ARTHURIAN_SEED = "seed-imperium-oracle-arthurian-0"
 PREFIX = "Imperium"
 
 #: seat zones every viewer sees; seat zones only their seat sees; shared zones everyone sees.
@@ -371,12 +374,12 @@ def oracle_table(index: int, seats: int) -> tuple[tuple[str, ...], str]:
 
 def run_oracle(
     stub: annales_pb2_grpc.GameServiceStub, server: ServerProcess, index: int, solo: bool = False,
-    civ: str = "",
+    civ: str = "", seed: str = "",
 ) -> list[str]:  # fmt: skip
     """One recorded game and its leaks (``solo``: one seat against the C.I.V., of nation
-    ``civ`` when given)."""
+    ``civ`` when given; ``seed``: the game's, else one fixed per ``index``)."""
     seats = 1 if solo else SHAPES[index % len(SHAPES)]
-    seed = long_seed(f"imperium-oracle{index}")
+    seed = seed or fixed_seed(f"imperium-oracle{index}")
     nations, box = oracle_table(index, 2 if solo else seats)
     if civ:
         nations = (next(n for n in nations if n != civ), civ)
@@ -527,7 +530,9 @@ def test_imperium_redaction_oracle_solo_arthurian_quests(
     """Solo against an Arthurian C.I.V. (``imperium/4``): its pending quests lie face down, and
     those its knight row brings onto its deck move without their card in every message, for
     the human and for spectators; the view's ``quests_pending`` is public."""
-    leaks = run_oracle(stub, server, INDEX_ARTHURIAN, solo=True, civ="arthurians")
+    leaks = run_oracle(
+        stub, server, INDEX_ARTHURIAN, solo=True, civ="arthurians", seed=ARTHURIAN_SEED
+    )
     assert not leaks, _report(leaks)
 
 

@@ -12,7 +12,7 @@ from annales.v1 import annales_pb2 as pb
 from annales.v1 import annales_pb2_grpc
 
 from tests.api.conftest import ServerProcess
-from tests.api.helpers import create_tapestry_game, long_seed
+from tests.api.helpers import create_tapestry_game, fixed_seed
 from tests.api.tapestry_oracle import PROBE_RATE, check_tapestry, error_action, hidden_events
 from tests.api.test_redaction import Recorder, Seen, _report
 
@@ -29,7 +29,7 @@ def run_solo_oracle(
     from the seat and the spectator until the end, in events, views, records and legal
     actions; the oracle flags a planted leak."""
     suffix = ("" if level == 2 else f"-level{level}") + "".join(expansions)
-    seed = long_seed(f"tapestry-solo-oracle{index}{suffix}")
+    seed = fixed_seed(f"tapestry-solo-oracle{index}{suffix}")
     level_option = None if level == 2 else level
     game = create_tapestry_game(
         stub, 1, seed=seed, automa_level=level_option, expansions=expansions
