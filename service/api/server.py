@@ -20,8 +20,6 @@ from __future__ import annotations
 import faulthandler
 import json
 import logging
-import signal
-import threading
 from concurrent import futures
 from dataclasses import dataclass
 from typing import Any
@@ -43,6 +41,7 @@ from service.api import reflection
 from service.api.campaigns import CampaignServicer
 from service.api.readmodels import ReadModels, ReadModelServicer
 from service.api.servicer import Diagnostics, Servicer
+from service.api.signals import stop_on_signals, wait_for_stop
 from service.api.status import ApiError, abort
 from service.api.tournaments import TournamentServicer
 from service.api.viewcache import ViewCache
@@ -243,17 +242,11 @@ def serve(
             json.dumps({"event": "warning", "message": "the store does not flush commits: "
                         "acknowledged commands may be lost in a crash"})
         )  # fmt: skip
-    stopping = threading.Event()
-
-    def on_signal(signum: int, frame: object) -> None:
-        stopping.set()
-
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGINT, on_signal)
+    stopping = stop_on_signals()
     print(f"annales serving on {host}:{running.port} (store: {where})", flush=True)
     if running.web is not None:
         print(f"annales web app and Connect API on http://{host}:{running.web.port}/", flush=True)
-    stopping.wait()
+    wait_for_stop(stopping)
     # a shutdown that takes far longer than its grace leaves every thread's stack in the log
     faulthandler.dump_traceback_later(SHUTDOWN_WATCHDOG_S)
     running.stop()

@@ -20,8 +20,6 @@ Unknown game names and ids are errors. ``--json`` prints one JSON object per lin
 from __future__ import annotations
 
 import os
-import signal
-import threading
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -36,6 +34,7 @@ from projections import queries
 from projections.plots import WinRateBar, plot_score_timeline, plot_win_rates
 from projections.runner import ReadModelRunner, check_owner, default_path, path_for, rebuild
 from projections.schema import connect
+from service.api.signals import stop_on_signals, wait_for_stop
 from service.store.config import StoreConfig
 from service.store.eventstore import EventStore
 
@@ -91,12 +90,10 @@ def projections_run(
         console.print(f"{applied} notifications applied; position {_shown(runner.position)}")
         runner.db.close()
         return
-    stopping = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stopping.set())
-    signal.signal(signal.SIGINT, lambda *_: stopping.set())
+    stopping = stop_on_signals()
     console.print(f"following the log into {path} (position {_shown(runner.position)})")
     runner.start()
-    stopping.wait()
+    wait_for_stop(stopping)
     runner.stop()
     console.print(f"stopped at position {_shown(runner.position)}")
 
