@@ -19,6 +19,8 @@ from typing import Any
 
 from domain.bots import make_bot
 from domain.core.chance import derived_nonce
+from domain.tournament import seeds
+from domain.tournament.events import EntrantRegistered
 from service.app.application import GameService
 
 
@@ -44,6 +46,18 @@ JobRunner = Callable[[Sequence[BotGameJob]], None]
 
 
 # -- bots -------------------------------------------------------------------------------------
+def bot_seats(
+    entrants: Sequence[EntrantRegistered], game_seed: bytes
+) -> dict[int, tuple[str, bytes]]:
+    """The bot seats of a table (seat → (bot kind, bot seed)), its entrants in seat order;
+    each seed derived from the game's (:func:`domain.tournament.seeds.bot_seed`)."""
+    return {
+        seat: (str(entrant.bot), seeds.bot_seed(game_seed, seat))
+        for seat, entrant in enumerate(entrants)
+        if entrant.kind == "bot"
+    }
+
+
 def play_bot_seats(games: GameService, game_id: str, bots: dict[int, tuple[str, bytes]]) -> int:
     """Let the bot seats (seat → (kind, seed)) play until the game ends or a person is due.
 

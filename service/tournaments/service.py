@@ -19,9 +19,10 @@ in the derived seat order. A table with a person is created when its round is pa
 a seat token for every seat (only their SHA-256 is stored with the game; the people's tokens
 are in the :class:`RoundStart` returned by :meth:`TournamentService.start`,
 :meth:`TournamentService.report` and, at any time, :meth:`TournamentService.round` — they are
-re-derived from a secret token key, see :func:`seat_token`). A table of bots only is
-created by whoever plays it (a :class:`~service.tournaments.bots.BotGameJob` carries
-everything needed), so parallel workers can create and play it.
+re-derived from a secret token key, see :func:`~service.tournaments.tokens.seat_token`). A
+table of bots only is created by whoever plays it (a
+:class:`~service.tournaments.bots.BotGameJob` carries everything needed), so parallel workers
+can create and play it.
 
 Results are never typed in: :meth:`TournamentService.report` reads the finished game's
 outcome from the store (the game must be over), binding the result to the game's last hash.
@@ -45,9 +46,7 @@ byte-identical games and exports, whichever process plays them.
 
 from __future__ import annotations
 
-import base64
 import hashlib
-import hmac
 import logging
 import secrets
 import threading
@@ -88,8 +87,15 @@ from service.app.application import GameService
 from service.app.errors import InvalidArgument, VersionConflict
 from service.app.ledger import Ledger
 from service.store.eventstore import EventStore
-from service.tournaments.bots import BotGameJob, JobRunner, inline_runner, play_bot_seats
+from service.tournaments.bots import (
+    BotGameJob,
+    JobRunner,
+    bot_seats,
+    inline_runner,
+    play_bot_seats,
+)
 from service.tournaments.record import export_tournament
+from service.tournaments.tokens import seat_token, token_key_id
 from service.tournaments.types import (
     AssignedGame,
     CreatedTournament,
@@ -122,21 +128,6 @@ __all__ = [
     "inline_runner",
     "play_bot_seats",
 ]
-
-
-def seat_token(token_key: bytes, game_id: str, seat: int) -> str:
-    """A seat token in the API's format ``<game id>.<seat>.<secret>``.
-
-    The secret is ``HMAC-SHA-256(token key, "{game id}/{seat}")`` (URL-safe base64): the
-    tournament's token key is random, stored with the secrets and never published, so the
-    organiser can show a person's tokens again at any time while nobody else can derive them.
-    """
-    digest = hmac.new(token_key, f"{game_id}/{seat}".encode(), hashlib.sha256).digest()
-    return f"{game_id}.{seat}.{base64.urlsafe_b64encode(digest).decode().rstrip('=')}"
-
-
-def _token_key_id(tournament_id: str) -> str:
-    return f"{tournament_id}/tokens"
 
 
 # -- the service ------------------------------------------------------------------------------
@@ -205,7 +196,7 @@ class TournamentService:
             ) from error
 
     def _token_key(self, tournament_id: str) -> bytes:
-        key = self.store.load_seed(_token_key_id(tournament_id))
+        key = self.store.load_seed(token_key_id(tournament_id))
         if key is None:
             raise TournamentNotFound(f"No token key stored for {tournament_id!r}.")
         return key
@@ -289,7 +280,7 @@ class TournamentService:
                 )
             try:
                 self.store.save_seed(tournament_id, master)
-                self.store.save_seed(_token_key_id(tournament_id), secrets.token_bytes(32))
+                self.store.save_seed(token_key_id(tournament_id), secrets.token_bytes(32))
             except IntegrityError as error:  # another process created it meanwhile
                 raise TournamentRejected(
                     TournamentError("TOURNAMENT_EXISTS", f"{tournament_id} already exists")
@@ -417,11 +408,7 @@ class TournamentService:
             return
         entrants = [state.entrants[e] for e in assigned.seats]
         seed = engine.game_seed_of(state, self._master(tournament_id), assigned)
-        bots = {
-            seat: (str(e.bot), seeds.bot_seed(seed, seat))
-            for seat, e in enumerate(entrants)
-            if e.kind == "bot"
-        }
+        bots = bot_seats(entrants, seed)
         if bots:
             play_bot_seats(self.games, game_id, bots)
 
@@ -445,11 +432,7 @@ class TournamentService:
             if all(k.kind == "bot" for k in kinds) or assigned.game_id in state.results:
                 continue
             seed = engine.game_seed_of(state, master, assigned)
-            bots = {
-                seat: (str(k.bot), seeds.bot_seed(seed, seat))
-                for seat, k in enumerate(kinds)
-                if k.kind == "bot"
-            }
+            bots = bot_seats(kinds, seed)
             if bots and self.games.store.last_seq(assigned.game_id):
                 play_bot_seats(self.games, assigned.game_id, bots)
         return self.report_finished(tournament_id)
@@ -584,11 +567,7 @@ class TournamentService:
             self.store.save_token_hashes(
                 assigned.game_id, [hashlib.sha256(t.encode()).hexdigest() for t in every]
             )
-            bots = {
-                seat: (str(e.bot), seeds.bot_seed(seed, seat))
-                for seat, e in enumerate(entrants)
-                if e.kind == "bot"
-            }
+            bots = bot_seats(entrants, seed)
             if bots:
                 play_bot_seats(self.games, assigned.game_id, bots)
         seats = tuple(
