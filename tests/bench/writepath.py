@@ -11,6 +11,8 @@ game from a precomputed script (every call with ``expected_version`` and an idem
   then where it goes: the transport (the server's CPU per Echo), the application alone
   (``GameService.submit`` in this process on its own SQLite file, one thread, no gRPC: store,
   ledger and engine) and the rest (the API layer, and 64 threads sharing one interpreter);
+  then the ceiling this machine puts on SubmitAction at that CPU: its cores over the server's
+  plus this client's CPU per call, as a rate and as a ratio to the measured Echo;
 * **PostgreSQL**: SubmitAction / Echo and the CPU per acknowledged command at 64 in flight
   on a fresh database (``tests/pg.py``), when one is reachable;
 * **the floor at 1 in flight**: Echo p50 + one raw durable commit (an sqlite3 one-row
@@ -25,6 +27,7 @@ in the same run. Printed, never asserted. Run alone: ``.venv/bin/python -m tests
 from __future__ import annotations
 
 import os
+import resource
 import sqlite3
 import statistics
 import subprocess
@@ -32,6 +35,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -183,27 +187,62 @@ def game_players(
     return work
 
 
-def submit(server: ServerProcess, inflight: int) -> tuple[float, float, float, float, float, float]:
-    """SubmitAction at ``inflight`` in flight: (calls/s, p50 ms, p99 ms, server CPU ms per
-    acknowledged command, engine decide+evolve ms per command, application CPU ms per
-    command)."""
+@dataclass(frozen=True)
+class SubmitFigures:
+    """SubmitAction at some calls in flight: rate, latencies and CPU (ms per acknowledged
+    command: the server's, the engine's decide+evolve, the application's alone, and this
+    client process's own while it drove the calls)."""
+
+    rate: float
+    p50: float
+    p99: float
+    cpu: float
+    engine: float
+    application: float
+    client_cpu: float
+
+
+def client_cpu_seconds() -> float:
+    """User + system CPU time of this (client) process so far."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def submit(server: ServerProcess, inflight: int) -> SubmitFigures:
+    """SubmitAction at ``inflight`` in flight, one game per client thread."""
     channels, stubs, _ = _stubs(server, inflight)
     seeds, games = scripts(inflight)
     work = game_players(stubs, seeds, games, "w")
-    cpu0 = cpu_seconds(server.process.pid)
+    cpu0, client0 = cpu_seconds(server.process.pid), client_cpu_seconds()
     wall, latencies = _run_threads(inflight, work)
     cpu = cpu_seconds(server.process.pid) - cpu0
+    client = client_cpu_seconds() - client0
     for channel in channels:
         channel.close()
     acks = len(latencies)
     engine = engine_seconds(seeds, games)
+    return SubmitFigures(
+        rate=acks / wall,
+        p50=_percentile(latencies, 0.5) * 1000,
+        p99=_percentile(latencies, 0.99) * 1000,
+        cpu=cpu / acks * 1000,
+        engine=engine / acks * 1000,
+        application=application_cpu(seeds, games),
+        client_cpu=client / acks * 1000,
+    )
+
+
+def ceiling(echo_rate: float, echo_cpu: float, echo_client: float, figures: SubmitFigures) -> str:
+    """What this machine allows SubmitAction at the CPU it costs now, against this Echo: with
+    every core busy, calls/s ≤ cores / (server + client CPU per call)."""
+    cores = os.cpu_count() or 1
+    machine = cores / (figures.cpu + figures.client_cpu) * 1000
+    echo_machine = cores / (echo_cpu + echo_client) * 1000
     return (
-        acks / wall,
-        _percentile(latencies, 0.5) * 1000,
-        _percentile(latencies, 0.99) * 1000,
-        cpu / acks * 1000,
-        engine / acks * 1000,
-        application_cpu(seeds, games),
+        f"the ceiling @64 on this machine ({cores} cores; CPU ms per call, server + client): "
+        f"Echo {echo_cpu:.2f} + {echo_client:.2f} (≤ {echo_machine:,.0f}/s, measured "
+        f"{echo_rate:,.0f}/s), SubmitAction {figures.cpu:.2f} + {figures.client_cpu:.2f}: "
+        f"≤ {machine:,.0f}/s with every core busy, ratio ≤ {machine / echo_rate:.2f}"
     )
 
 
@@ -232,15 +271,17 @@ def run(label: str, root: Path, directory: Path) -> None:
     server = start(directory, root)
     try:
         for inflight in LEVELS:
-            cpu0 = cpu_seconds(server.process.pid)
+            cpu0, client0 = cpu_seconds(server.process.pid), client_cpu_seconds()
             echo = bench_echo(server, inflight)
             calls = ECHO_CALLS[inflight] // inflight * (inflight + 1)  # with its warm-up
             echo_cpu = (cpu_seconds(server.process.pid) - cpu0) / calls * 1000
+            echo_client = (client_cpu_seconds() - client0) / calls * 1000
             before = raw_durable_commits(server.db) if inflight == 1 else []
-            rate, p50, p99, cpu, engine, application = submit(server, inflight)
+            figures = submit(server, inflight)
+            rate, p50, cpu, engine = figures.rate, figures.p50, figures.cpu, figures.engine
             print(
                 f"{label}SubmitAction @{inflight:>2}: {rate:,.0f}/s (p50 {p50:.2f} ms, p99 "
-                f"{p99:.2f} ms) | Echo {echo[0]:,.0f}/s (p50 {echo[1]:.2f} ms) | ratio "
+                f"{figures.p99:.2f} ms) | Echo {echo[0]:,.0f}/s (p50 {echo[1]:.2f} ms) | ratio "
                 f"{rate / echo[0]:.3f}"
             )
             if inflight == 64:
@@ -252,10 +293,12 @@ def run(label: str, root: Path, directory: Path) -> None:
                 print(
                     f"{label}  where it goes: transport (server CPU per Echo) {echo_cpu:.2f} ms + "
                     f"application alone (store, ledger, engine; one thread, no gRPC) "
-                    f"{application:.2f} ms, of which the engine {engine:.2f} ms + the rest "
-                    f"{max(0.0, cpu - echo_cpu - application):.2f} ms (the API layer — token, "
-                    "action, redaction, log line — and 64 threads sharing one interpreter)"
+                    f"{figures.application:.2f} ms, of which the engine {engine:.2f} ms + the "
+                    f"rest {max(0.0, cpu - echo_cpu - figures.application):.2f} ms (the API "
+                    "layer — token, action, redaction, log line — and 64 threads sharing one "
+                    "interpreter)"
                 )
+                print(f"{label}  {ceiling(echo[0], echo_cpu, echo_client, figures)}")
             if inflight == 1:  # the disk is shared: commits timed just before and after
                 raw = statistics.median(before + raw_durable_commits(server.db))
                 floor = echo[1] + raw + 0.3
@@ -282,16 +325,16 @@ def run_postgres(label: str, root: Path, directory: Path) -> None:
             )
             try:
                 echo = bench_echo(server, 64)
-                rate, p50, _, cpu, engine, _ = submit(server, 64)
+                figures = submit(server, 64)
             finally:
                 stop_server(server)
     except psycopg.OperationalError as error:
         print(f"{label}(PostgreSQL unavailable: {error})")
         return
     print(
-        f"{label}PostgreSQL SubmitAction @64: {rate:,.0f}/s (p50 {p50:.2f} ms) | Echo "
-        f"{echo[0]:,.0f}/s | ratio {rate / echo[0]:.3f} | CPU per acknowledged command "
-        f"{cpu:.2f} ms, engine decide+evolve {engine:.3f} ms"
+        f"{label}PostgreSQL SubmitAction @64: {figures.rate:,.0f}/s (p50 {figures.p50:.2f} ms) "
+        f"| Echo {echo[0]:,.0f}/s | ratio {figures.rate / echo[0]:.3f} | CPU per acknowledged "
+        f"command {figures.cpu:.2f} ms, engine decide+evolve {figures.engine:.3f} ms"
     )
 
 
