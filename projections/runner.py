@@ -176,16 +176,31 @@ class ReadModelRunner:
         self._thread: threading.Thread | None = None
         self._listener: threading.Thread | None = None
         self.error: BaseException | None = None
+        #: held while the read-model file is used, so that it is never closed under a batch
+        self._file = threading.RLock()
+        #: the position when the file was closed (``None`` while it is open)
+        self._closed_at: Position | None = None
 
     @property
     def position(self) -> Position:
-        """The feed position of the last event applied."""
-        return self.projector.position()
+        """The feed position of the last event applied (the last one, once closed)."""
+        with self._file:
+            if self._closed_at is not None:
+                return self._closed_at
+            return self.projector.position()
 
     def step(self) -> int:
-        """Apply at most one batch of new events; return how many were applied."""
-        notes = self.store.feed_after(self.projector.position(), self.batch_size)
-        applied = self.projector.process(notes)
+        """Apply at most one batch of new events; return how many were applied (0 once
+        closed)."""
+        with self._file:
+            if self._closed_at is not None:
+                return 0
+            after = self.projector.position()
+        notes = self.store.feed_after(after, self.batch_size)  # the store: not under the lock
+        with self._file:
+            if self._closed_at is not None:
+                return 0
+            applied = self.projector.process(notes)
         if applied:
             with self._applied:
                 self._applied.notify_all()
@@ -227,7 +242,23 @@ class ReadModelRunner:
         for thread in (self._thread, self._listener):
             if thread is not None:
                 thread.join(timeout)
-        self.db.close()
+        self.close(timeout)
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Close the read-model file once no batch is using it (:attr:`position` still
+        answers). A batch still running after ``timeout`` seconds (its store read stuck, say)
+        keeps the file open: it commits or rolls back, and the process's exit closes the
+        file, which stays consistent either way (closing it under the batch would crash the
+        process)."""
+        if not self._file.acquire(timeout=timeout):
+            log.warning("read models at %s: a batch still runs; the file stays open", self.path)
+            return
+        try:
+            if self._closed_at is None:
+                self._closed_at = self.projector.position()
+                self.db.close()
+        finally:
+            self._file.release()
 
     def _loop(self) -> None:
         failures = 0
@@ -287,7 +318,7 @@ def rebuild(
     try:
         applied = runner.catch_up(progress)
     finally:
-        runner.db.close()
+        runner.close()
     db = open_readmodels(path, store)
     try:
         db.execute("ATTACH DATABASE ? AS fresh", [scratch])

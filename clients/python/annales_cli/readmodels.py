@@ -88,7 +88,7 @@ def projections_run(
     if once:
         applied = runner.catch_up()
         console.print(f"{applied} notifications applied; position {_shown(runner.position)}")
-        runner.db.close()
+        runner.close()
         return
     stopping = stop_on_signals()
     console.print(f"following the log into {path} (position {_shown(runner.position)})")

@@ -242,7 +242,7 @@ def _project(config: StoreConfig, readmodels: str | None, game: str, players: in
             runner.catch_up(advance)
         rows = queries.balance_stats(runner.db, game, players)
     finally:
-        runner.db.close()
+        runner.close()
         store.close()
     table = Table(title=f"Balance statistics: {game}, {players} players (every game in the store)")
     for column in ("key", "games", "wins", "win rate", "95% interval", "avg score", "avg rank"):
