@@ -85,8 +85,9 @@ def test_servers_started_together_share_the_schema_and_promise_durability(
 def test_concurrent_commands_through_different_servers_serialise(
     stubs: list[annales_pb2_grpc.GameServiceStub],
 ) -> None:
-    """Six clients (two per server) race to play one game with the version they just read:
-    every acknowledged command is in the log exactly once, versions are contiguous, and every
+    """Six clients (two per server) race to play one game with the version they just read —
+    in rounds: all six read, then all six submit, so that every round races: every
+    acknowledged command is in the log exactly once, versions are contiguous, and every
     refusal is ABORTED naming a current version past the one expected."""
     game = create_game(stubs[0], seats=3)
     acked: list[tuple[str, int, int]] = []
@@ -94,8 +95,18 @@ def test_concurrent_commands_through_different_servers_serialise(
     unexpected: list[str] = []
     guard = threading.Lock()
     stop = time.monotonic() + 90.0  # a bound for a very loaded machine; ~5 s normally
+    #: all six have read before any submits (left at once by the others when one stops)
+    everyone_read = threading.Barrier(6, timeout=60.0)
 
     def client(index: int) -> None:
+        try:
+            play(index)
+        except threading.BrokenBarrierError:
+            pass  # another client stopped
+        finally:
+            everyone_read.abort()
+
+    def play(index: int) -> None:
         stub = stubs[index % 3]
         step = 0
         while time.monotonic() < stop and len(acked) < 24:
@@ -103,6 +114,7 @@ def test_concurrent_commands_through_different_servers_serialise(
             seat, legal = _legal(stub, game, index % 3)
             if not legal.actions:
                 return
+            everyone_read.wait()
             action = legal.actions[(index + step) % len(legal.actions)]
             key = f"c{index}-{step}-{uuid.uuid4().hex[:6]}"
             request = pb.SubmitActionRequest(
