@@ -95,6 +95,7 @@ PENDING_VALUE: dict[str, float] = {
     "infiltrators": 3.0,
     "islanders": 3.0,
     "islanders_gained": 2.0,
+    "keep_gained_civilization": 2.0,
     "islanders_place": 1.0,
     "spies": 3.0,
     "tinkerers": 2.0,

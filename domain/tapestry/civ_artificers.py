@@ -17,7 +17,8 @@ The income mat keeps where each building stands (``SeatState.covered``): one mec
 every seat, unused by the others.
 
 Rebalancing: the rulebook's page has no Artificers entry (its ARTISANS are the Craftsmen):
-none. The mat is not gained during the game.
+none. Gained during the game (``tapestry/3``): the mat prints no mid-game rule, nothing
+more happens.
 
 Assumed (``decisions.json`` ``artificers_mat``): a slide moves the building one space, onto the
 space just left of it, when that space is empty; space 1 of a track (always showing, no

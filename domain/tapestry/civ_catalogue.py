@@ -70,8 +70,21 @@ BOX_CIVILIZATIONS: dict[str, list[str]] = {
         "werefolk",
     ],
 }
-#: those of them whose mid-game gain rule is implemented too, by box.
-BOX_GAINABLE: dict[str, list[str]] = {}
+#: those of them that may be gained during the game, by box (in the draw's pool order).
+BOX_GAINABLE: dict[str, list[str]] = {
+    "arts_and_architecture": list(BOX_CIVILIZATIONS["arts_and_architecture"]),
+    "fantasies_and_futures": list(BOX_CIVILIZATIONS["fantasies_and_futures"]),
+}
+#: the rules revision from which a civilization of :data:`BOX_GAINABLE` may be gained during
+#: the game (the others: from every revision). ``tapestry/3`` added the mats of Arts &
+#: Architecture and Fantasies & Futures and the Riverfolk, whose mid-game rules it implements.
+GAINABLE_FROM: dict[str, int] = {
+    key: 3
+    for key in (
+        *BOX_CIVILIZATIONS["arts_and_architecture"],
+        *BOX_CIVILIZATIONS["fantasies_and_futures"],
+    )
+}
 _KEYS: dict[str, int] = {c.key: c.id for c in C.CIVILIZATIONS.values()}
 
 
@@ -88,13 +101,26 @@ def implemented_ids(boxes: Iterable[str] = ()) -> list[int]:
     return sorted(_KEYS[k] for k in keys)
 
 
-def gainable(boxes: Iterable[str] = ()) -> list[str]:
-    """Keys of the civilizations that may be gained during a game with ``boxes`` in play:
-    :data:`GAINABLE`, then those of the boxes (in that order: the draw's pool order)."""
+def gainable(boxes: Iterable[str] = (), revision: int = 3) -> list[str]:
+    """Keys of the civilizations that may be gained during a game of rules ``revision`` with
+    ``boxes`` in play: :data:`GAINABLE`, then those of the boxes (in that order: the draw's
+    pool order).
+
+    >>> "faefolk" in gainable(["fantasies_and_futures"], revision=2)
+    False
+    >>> "faefolk" in gainable(["fantasies_and_futures"], revision=3)
+    True
+    """
     keys = [*GAINABLE]
     for box in boxes:
-        keys.extend(BOX_GAINABLE.get(box, ()))
+        keys.extend(box_gainable(box, revision))
     return keys
+
+
+def box_gainable(box: str, revision: int) -> list[str]:
+    """Keys of ``box``'s civilizations that may be gained during a game of rules
+    ``revision``, in the draw's pool order."""
+    return [k for k in BOX_GAINABLE.get(box, ()) if GAINABLE_FROM.get(k, 1) <= revision]
 
 
 def starting_civilization_id(text: str, boxes: Iterable[str] | None = None) -> int:

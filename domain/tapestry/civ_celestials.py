@@ -14,7 +14,16 @@ Rules (facts folder ``civilizations.json#41``, ``setup_rule``, ``notes``):
   footprint off the grid), +5 VP per landmark wholly inside it (:data:`HANGING_VP`,
   :data:`INSIDE_VP`).
 
-The facts' mid-game gain rule does not arise: these mats are not gained during the game.
+* Gained during the game (``tapestry/3``; the mat: « If you gain this civilization mid-game,
+  replace one outpost of your starting territory with a player token » and « you may discard
+  it to draw another »): decision ``keep_gained_civilization`` (:data:`~domain.tapestry.civs.
+  RETURNABLE`); kept, the token replaces one of the seat's outposts on its starting territory
+  (``SkyCapitalMoved`` with ``start``), if one still stands there.
+* From ``tapestry/3`` the outpost the token replaces goes back to the seat's supply, at setup
+  as mid-game (a player has 10 outposts, « 10 par couleur »; the mat: « instead of placing 2
+  outposts [...] place 1 upright outpost and a player token »): under ``tapestry/2`` it was
+  lost.
+
 Rebalancing: the rulebook's page has no Celestials entry: none.
 
 Assumed (``decisions.json``): a face showing the conquered tile's benefit gives the benefit of
@@ -26,9 +35,9 @@ from __future__ import annotations
 
 from domain.core import Command
 from domain.tapestry import capital as cap
+from domain.tapestry import civs, mapping
 from domain.tapestry import content as C
 from domain.tapestry import events as ev
-from domain.tapestry import mapping
 from domain.tapestry.civs import ADJUSTMENTS, INCOME
 from domain.tapestry.commands import Choose, Decline
 from domain.tapestry.engine import AUTO, DECISIONS, Ctx, expr_frame
@@ -67,6 +76,17 @@ def _start(ctx: Ctx, top: Frame) -> None:
 
 
 AUTO[START] = _start
+
+
+def _kept(ctx: Ctx, seat: int) -> None:
+    """Gained during the game and kept: the token replaces an outpost of the seat's starting
+    territory, if one of its outposts still stands there."""
+    home = ctx.state.seats[seat].home
+    if home >= 0 and any(o.seat == seat and not o.piece for o in ctx.state.hexes[home].outposts):
+        ctx.emit(ev.SkyCapitalMoved(seat=seat, hex=home, start=True))
+
+
+civs.RETURNABLE[KEY] = _kept
 
 
 # -- income turns ----------------------------------------------------------------------------

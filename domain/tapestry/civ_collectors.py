@@ -25,9 +25,9 @@ gives 1 for every space without the pack). "During advance turns": not during an
 components are out of the decks and are not used (a shelved landmark stays the seat's own;
 a shelved tech or tapestry card still counts for "VP per" such card, see
 :func:`~domain.tapestry.rules.tech_count` and
-:func:`~domain.tapestry.rules.tapestry_count`). Not a mid-game gain: the facts folder's only
-mid-game rule is the Adjustment pack's, not applied; like the box's other mats the Collectors
-are dealt, not drawn during the game.
+:func:`~domain.tapestry.rules.tapestry_count`). Gained during the game (``tapestry/3``):
+nothing more happens; the facts folder's only mid-game rule is the Adjustment pack's, not
+applied.
 
 Mat state (``civ_tokens["collectors"]``, :data:`~domain.tapestry.state.COLLECTORS`): one entry
 per space (0 empty, else the id shelved, 1 for an outpost or a house), then the number of the

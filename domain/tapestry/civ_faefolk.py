@@ -1,7 +1,9 @@
 """Faefolk (Fantasies & Futures): a token walking a ring of seven spots.
 
 Rules (facts folder ``civilizations.json#43``, the ring and its ``ring_note``): the token
-starts on the top spot (spot 1, :data:`START`). At the start of income turns 2-5 you may gain
+starts on the top spot (spot 1, :data:`START`), at setup or when the mat is gained during the
+game (``tapestry/3``; the mat: « When you start the game (or gain Faefolk mid-game), place a
+player token on the [SCORE TAPESTRY] at the top »). At the start of income turns 2-5 you may gain
 1 tapestry card (:data:`DECISION`: ``Choose(0)`` or ``Decline``); then the token moves
 clockwise one spot per visible tapestry card you have, those on your income mat included, and
 you gain the benefit of the spot it reaches — twice on income turn 5.

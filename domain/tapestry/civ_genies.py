@@ -13,8 +13,10 @@ benefit, score the capital, invent, VP per territory tile in supply, culture, VP
 controlled territory, explore, VP per tech card (icon readings: README gap 7). Circles are the
 odd indices, squares the even ones; adjacency wraps around.
 
-Rebalancing: the rulebook's page has no Genies entry: none. Not in solo games (facts folder:
-``solo_allowed`` false).
+Gained during the game (``tapestry/3``; the mat: « At the start of the game, or when you
+gain Genies mid-game, collect a player token from each opponent »): the tokens are every
+opponent's, as at the start; nothing is recorded. Rebalancing: the rulebook's page has no
+Genies entry: none. Not in solo games (facts folder: ``solo_allowed`` false).
 
 Assumed: an opponent whose game is over still chooses but scores nothing ("FIN DE PARTIE":
 after your last income turn you gain nothing more but passive civilization abilities).

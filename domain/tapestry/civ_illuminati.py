@@ -19,6 +19,10 @@ Illuminati draw 3 tapestry cards, keep 1 and discard the other 2 (:data:`KEEP`:
 
 Mat state (``civ_tokens["illuminati"]``): ``[science, red, black]``, 1 for a die on the mat.
 
+Gained during the game (``tapestry/3``; the mat: « or if you gain the Illuminati mid-game,
+draw 3 [TAPESTRY], keep 1 [...] Then, place all 3 dice on this mat »): the setup's draw, and
+the dice start on the mat.
+
 The facts' "discard this civilization if each player has their own dice" does not arise: the
 engine plays with one set of dice. Rebalancing: the rulebook's page has no Illuminati entry:
 none. Not in solo games (facts folder: ``solo_allowed`` false).
@@ -33,7 +37,7 @@ from domain.core import Command
 from domain.tapestry import content as C
 from domain.tapestry import events as ev
 from domain.tapestry import mapping, tracks
-from domain.tapestry.civs import ADJUSTMENTS, INCOME, has_civ, set_tokens, tokens_of
+from domain.tapestry.civs import ADJUSTMENTS, INCOME, ON_GAIN, has_civ, set_tokens, tokens_of
 from domain.tapestry.commands import Choose, Decline
 from domain.tapestry.engine import AUTO, DECISIONS, Ctx, expr_frame
 from domain.tapestry.gains import draw_tapestry
@@ -73,6 +77,15 @@ def _setup(state: TapestryState, seat: int) -> list[Frame]:
 
 
 ADJUSTMENTS[KEY] = _setup
+
+
+def _gained(ctx: Ctx, seat: int) -> None:
+    """Gained during the game (``tapestry/3``; the mat: « At the start of the game, or if you
+    gain the Illuminati mid-game, draw 3 [TAPESTRY], keep 1 »): the setup's draw."""
+    ctx.push(*_setup(ctx.state, seat))
+
+
+ON_GAIN[KEY] = _gained
 
 
 def _draw(ctx: Ctx, top: Frame) -> None:

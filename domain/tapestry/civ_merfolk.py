@@ -20,7 +20,8 @@ the Sirènes keep playing after it):
 
 The FF tapestry cards (their [ERA 5] effects and charm bonuses) are in none of our sources:
 only the base cards exist here, so those never arise. Rebalancing: the rulebook's page has no
-Sirènes entry: none. The mat is not gained during the game.
+Sirènes entry: none. Gained during the game (``tapestry/3``): the mat prints no mid-game
+rule, nothing more happens.
 
 Assumed (``decisions.json`` ``merfolk_cards``): only WHEN PLAYED cards are played after income
 turn 5 (the mat: "for its WHEN PLAYED ability"); the income-turn gains are the plain random

@@ -13,9 +13,12 @@ Rules (facts folder ``civilizations.json#48``, ``effect_summary`` and ``notes``)
 * Income turn 5 (after that turn's token): 1 VP per income building or landmark in the row
   and in the column of each token, counted once per matching row or column of each token.
 
-A token's plot is marked ``"W"`` in the opponent's grid. The gain on acquiring the Weefolk
-mid-game does not arise: these mats are not gained during the game. Rebalancing: the
-rulebook's page has no Weefolk entry: none. Not in solo games (``solo_allowed`` false).
+* Gained during the game (``tapestry/3``; the mat: « At the start of income turns 2-5, or if
+  you gain Weefolk mid-game, give a player token to an opponent »): one token at once
+  (:data:`GIVE`).
+
+A token's plot is marked ``"W"`` in the opponent's grid. Rebalancing: the rulebook's page has
+no Weefolk entry: none. Not in solo games (``solo_allowed`` false).
 
 Assumed (``decisions.json``): a full capital's token replaces an income building (a landmark
 covers several plots); with no empty plot and no income building in the grid the token is not
@@ -27,7 +30,7 @@ from __future__ import annotations
 from domain.core import Command
 from domain.tapestry import capital as cap
 from domain.tapestry import events as ev
-from domain.tapestry.civs import INCOME
+from domain.tapestry.civs import INCOME, ON_GAIN
 from domain.tapestry.commands import Choose, Decline
 from domain.tapestry.engine import AUTO, DECISIONS, Ctx, expr_frame
 from domain.tapestry.rules import footprints, gain, grid_of
@@ -54,6 +57,15 @@ def _income(ctx: Ctx, seat: int, era: int) -> None:
 
 
 INCOME[KEY] = _income
+
+
+def _gained(ctx: Ctx, seat: int) -> None:
+    """Gained during the game: a token for an opponent at once."""
+    if ctx.state.n >= 2:
+        ctx.push(Frame(kind=GIVE, seat=seat, source=SOURCE))
+
+
+ON_GAIN[KEY] = _gained
 
 
 # -- a token for an opponent -------------------------------------------------------------------

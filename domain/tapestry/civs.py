@@ -23,7 +23,9 @@ from domain.tapestry import events as ev
 from domain.tapestry.civ_catalogue import BOX_CIVILIZATIONS as BOX_CIVILIZATIONS
 from domain.tapestry.civ_catalogue import BOX_GAINABLE as BOX_GAINABLE
 from domain.tapestry.civ_catalogue import GAINABLE as GAINABLE
+from domain.tapestry.civ_catalogue import GAINABLE_FROM as GAINABLE_FROM
 from domain.tapestry.civ_catalogue import IMPLEMENTED_CIVILIZATIONS as IMPLEMENTED_CIVILIZATIONS
+from domain.tapestry.civ_catalogue import box_gainable as box_gainable
 from domain.tapestry.civ_catalogue import civ_id as civ_id
 from domain.tapestry.civ_catalogue import gainable as gainable
 from domain.tapestry.civ_catalogue import implemented_ids as implemented_ids
@@ -52,8 +54,8 @@ def gainable_keys(rules: TapestryRules) -> list[str]:
     """Keys of the civilizations that may be gained during a game under ``rules``
     (:func:`gainable`, or only the ``civilization_box``'s under that variant)."""
     if rules.civilization_box:
-        return list(BOX_GAINABLE.get(rules.civilization_box, ()))
-    return gainable(rules.expansions)
+        return box_gainable(rules.civilization_box, rules.revision)
+    return gainable(rules.expansions, rules.revision)
 
 
 def has_civ(state: TapestryState, seat: int, key: str) -> bool:
@@ -364,13 +366,45 @@ CIV_DRAWS: list[Callable[[TapestryState, int], int]] = []
 ON_GAIN: dict[str, Callable[[Ctx, int], None]] = {}
 
 
+#: civilizations whose mid-game rule lets the seat give them back and draw another (« you may
+#: discard it to draw another »), by key: what keeping one does (``(ctx, seat)``, or ``None``
+#: for nothing). Decision :data:`KEEP_GAINED`.
+RETURNABLE: dict[str, Callable[[Ctx, int], None] | None] = {}
+#: the decision on a civilization of :data:`RETURNABLE` just gained: ``Choose(index=0)``
+#: keeps it, ``Choose(index=1)`` gives it back (out of the game) and draws another.
+KEEP_GAINED = "keep_gained_civilization"
+
+
 def _gain_civ(ctx: Ctx, seat: int, civ: int) -> None:
     ctx.emit(ev.CivilizationGained(seat=seat, civilization=civ))
     key = C.CIVILIZATIONS[civ].key
     if key == "entertainers":
         ctx.push(Frame(kind="civ_choice", seat=seat, token="entertainers", ints=(1,)))
-    if key in ON_GAIN:
+    if key in RETURNABLE:
+        ctx.push(Frame(kind=KEEP_GAINED, seat=seat, ints=(civ,), source=f"civ:{key}"))
+    elif key in ON_GAIN:
         ON_GAIN[key](ctx, seat)
+
+
+def _keep_gained_options(state: TapestryState, top: Frame) -> list[Command]:
+    """Keep the civilization just gained (0) or give it back and draw another (1)."""
+    return [Choose(index=0), Choose(index=1)]
+
+
+def _keep_gained_answer(ctx: Ctx, top: Frame, command: Command) -> None:
+    assert isinstance(command, Choose)
+    seat, civ = top.seat, top.ints[0]
+    key = C.CIVILIZATIONS[civ].key
+    if command.index == 1:
+        ctx.emit(ev.CivilizationReturned(seat=seat, civilization=civ))
+        ctx.push(expr_frame(seat, gain("gain_random_civilization"), f"civ:{key}"))
+        return
+    kept = RETURNABLE[key]
+    if kept is not None:
+        kept(ctx, seat)
+
+
+DECISIONS[KEEP_GAINED] = (_keep_gained_options, _keep_gained_answer)
 
 
 TOKENS["gain_random_civilization"] = _random_civ

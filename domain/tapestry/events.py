@@ -416,8 +416,9 @@ class IslandTileExplored(Event, frozen=True, kw_only=True):
 
 
 class CivilizationReturned(Event, frozen=True, kw_only=True):
-    """``seat`` gave back ``civilization``, just gained (the Islanders' « May discard and draw
-    another »); it is out of the game."""
+    """``seat`` gave back ``civilization``, just gained (« May discard and draw another »: the
+    Islanders; from ``tapestry/3`` the Celestials and the Riverfolk too); it is out of the
+    game."""
 
     seat: int
     civilization: int

@@ -205,12 +205,15 @@ def _clan(seat: SeatState, event: ev.ClanPlaced) -> None:
 
 
 def _sky(state: TapestryState, event: ev.SkyCapitalMoved) -> None:
-    """The Celestials' token: replaces a starting outpost, or leaves its hex for ``hex``."""
+    """The Celestials' token: replaces a starting outpost (back to the supply from
+    ``tapestry/3``), or leaves its hex for ``hex``."""
     wanted = "" if event.start else "celestials"
     for cell in state.hexes:
         found = [o for o in cell.outposts if o.seat == event.seat and o.piece == wanted]
         if found and (not event.start or cell is state.hexes[event.hex]):
             cell.outposts.remove(found[-1])
+            if event.start and state.rules.revision >= 3:
+                state.seats[event.seat].outposts += 1
             break
     state.hexes[event.hex].outposts.append(Outpost(seat=event.seat, piece="celestials"))
 

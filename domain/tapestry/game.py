@@ -306,6 +306,21 @@ class TapestryGame2(TapestryGame):
     late_options = TapestryGame.late_options | {"island_start", "expansions", "civilization_box"}
 
 
+class TapestryGame3(TapestryGame2):
+    """Ruleset ``tapestry/3``: the rules of ``tapestry/2`` with the civilizations of Arts &
+    Architecture and Fantasies & Futures, and the Riverfolk, gained during the game too (see
+    ``docs/games/rulesets.md``).
+
+    * "Gagnez une nouvelle civilisation au hasard" draws them when their box is in play, each
+      with its mat's mid-game rule (:data:`~domain.tapestry.civ_catalogue.GAINABLE_FROM`,
+      :data:`~domain.tapestry.civs.RETURNABLE`);
+    * the outpost the Celestials' token replaces goes back to the seat's supply.
+    """
+
+    ruleset_version = "tapestry/3"
+    revision = 3
+
+
 def variant_rules(options: TapestryOptions2, revision: int) -> TapestryRules:
     """The rules of a game created with ``options`` (card names checked; ``MalformedCommand``
     names an unknown card)."""

@@ -30,6 +30,10 @@ PROMPTS: dict[str, tuple[str, str]] = {
         "keep_civilization",
         "Variant: keep one of the civilizations drawn (its id); the other goes back.",
     ),
+    "keep_gained_civilization": (
+        "keep_gained_civilization",
+        "Keep the civilization just gained (0), or give it back and draw another (1).",
+    ),
     "revolution": (
         "revolution",
         "Revolution: choose a territory (hex index) where your outpost stands back up, or stop.",

@@ -50,12 +50,15 @@ def test_unset_variants_create_a_tapestry_1_game(stub: annales_pb2_grpc.GameServ
     assert game.ruleset == "tapestry/1"
 
 
-def test_variants_create_a_tapestry_2_game(stub: annales_pb2_grpc.GameServiceStub) -> None:
-    """The default ruleset takes the variants; an unknown card to remove is named."""
+def test_variants_create_a_game_of_the_newest_ruleset(
+    stub: annales_pb2_grpc.GameServiceStub,
+) -> None:
+    """The default ruleset (``tapestry/3``) takes the variants; an unknown card to remove is
+    named."""
     options = tp.TapestryOptions(draw_two_tapestry=True, removed_tech_cards=["radio"])
     created = _tapestry(stub, "", options)
     game = stub.GetGame(pb.GetGameRequest(game_id=created.game_id)).game
-    assert game.ruleset == "tapestry/2"
+    assert game.ruleset == "tapestry/3"
     bad = tp.TapestryOptions(removed_tech_cards=["warp drive"])
     seen = expect_error(_tapestry, stub, "", bad)
     assert seen.code == grpc.StatusCode.INVALID_ARGUMENT

@@ -34,7 +34,8 @@ def _create(
 
 
 def test_expansions_are_recorded_and_reported(stub: annales_pb2_grpc.GameServiceStub) -> None:
-    """Every box combination creates a ``tapestry/2`` game whose options name the boxes."""
+    """Every box combination creates a game of the newest ruleset (``tapestry/3``) whose
+    options name the boxes."""
     for boxes in (
         ["plans_and_ploys"],
         ["arts_and_architecture"],
@@ -43,7 +44,7 @@ def test_expansions_are_recorded_and_reported(stub: annales_pb2_grpc.GameService
     ):
         created = _create(stub, boxes)
         game = stub.GetGame(pb.GetGameRequest(game_id=created.game_id)).game
-        assert game.ruleset == "tapestry/2"
+        assert game.ruleset == "tapestry/3"
         assert list(game.options.tapestry.expansions) == boxes
         assert '"expansions"' in game.options_json
 

@@ -136,12 +136,14 @@ def test_views_show_the_gaps_and_the_buildings_set_aside() -> None:
     assert view.seats[0].income_covered == {"farm": (1, 3, 4, 5)}
 
 
-def test_no_rebalancing_box_and_not_gainable() -> None:
-    """No Artificers entry on the rebalancing page; dealt with its box; not gained mid-game."""
+def test_no_rebalancing_box_and_gained_from_tapestry_3() -> None:
+    """No Artificers entry on the rebalancing page; dealt with its box; gained mid-game from
+    ``tapestry/3`` only."""
     state = artificers()
     assert civs.setup_frames(state, 0) == []
     assert box_of(KEY) == "fantasies_and_futures"
-    assert KEY not in civs.gainable(["fantasies_and_futures"])
+    assert KEY not in civs.gainable(["fantasies_and_futures"], revision=2)
+    assert KEY in civs.gainable(["fantasies_and_futures"], revision=3)
 
 
 def test_seeded_games_with_starting_artificers_finish() -> None:

@@ -138,11 +138,13 @@ def test_game_ends_for_the_merfolk_when_the_hand_is_empty() -> None:
 
 
 def test_no_rebalancing_box_and_decline_absent() -> None:
-    """No Sirènes entry on the rebalancing page; dealt with its box; not gained mid-game."""
+    """No Sirènes entry on the rebalancing page; dealt with its box; gained mid-game from
+    ``tapestry/3`` only."""
     state = merfolk()
     assert civs.setup_frames(state, 0) == []
     assert box_of(KEY) == "fantasies_and_futures"
-    assert KEY not in civs.gainable(["fantasies_and_futures"])
+    assert KEY not in civs.gainable(["fantasies_and_futures"], revision=2)
+    assert KEY in civs.gainable(["fantasies_and_futures"], revision=3)
     assert Decline() not in mer.turn_commands(state, 0)
 
 

@@ -74,13 +74,14 @@ def test_record_setup_and_no_rebalancing_gain() -> None:
     assert rf.DISTRICT_VP == 4 and rf.MIN_PLOTS == 2 and rf.PLOT_PENALTY == -1
 
 
-def test_dealt_only_with_the_box_and_never_gained_mid_game() -> None:
-    """ "PREMIÈRE MISE EN PLACE": dealt only with its box; its mid-game rule (« May discard it
-    and draw another ») is not implemented, so it is never gained during the game
-    (``decisions.json#riverfolk_not_gained``)."""
+def test_dealt_only_with_the_box_and_gained_mid_game_from_tapestry_3() -> None:
+    """ "PREMIÈRE MISE EN PLACE": dealt only with its box; gained during the game (its
+    mid-game rule: « May discard it and draw another ») from ``tapestry/3`` only
+    (``decisions.json#riverfolk_not_gained``; ``tests/tapestry/test_ruleset3.py``)."""
     assert civ_id(KEY) not in civs.implemented_ids()
     assert civ_id(KEY) in civs.implemented_ids((BOX,))
-    assert KEY not in civs.gainable((BOX,))
+    assert KEY not in civs.gainable((BOX,), revision=2)
+    assert KEY in civs.gainable((BOX,), revision=3) and KEY in civs.RETURNABLE
     game = get_ruleset("tapestry/2")
     with pytest.raises(ValueError, match="plans_and_ploys box"):
         game.initial(game.decode_options({"starting_civilizations": [KEY]}), 2)

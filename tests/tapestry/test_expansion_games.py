@@ -1,4 +1,4 @@
-"""Whole seeded random-bot games with the Plans & Ploys box in play (``tapestry/2``,
+"""Whole seeded random-bot games with the Plans & Ploys box in play (the newest ruleset,
 ``expansions: ["plans_and_ploys"]``), through the service's ledger (``tests/harness.py``).
 
 * games of 2, 3, 4 and 5 players finish ("Fin de la partie"), seat 0 starting with the Treasure

@@ -35,9 +35,10 @@ def revised(state: TapestryState) -> TapestryState:
     return state
 
 
-def test_tapestry_2_is_the_default_and_tapestry_1_stays_registered() -> None:
-    """A rules change is a new ruleset: new games get ``tapestry/2``; ``tapestry/1`` stays."""
-    assert GAMES["tapestry"].ruleset_version == "tapestry/2"
+def test_tapestry_2_and_tapestry_1_stay_registered() -> None:
+    """A rules change is a new ruleset: ``tapestry/2`` and ``tapestry/1`` stay registered
+    after ``tapestry/3`` (the default: ``tests/tapestry/test_ruleset3.py``)."""
+    assert GAMES["tapestry"].ruleset_version != "tapestry/2"
     assert get_ruleset("tapestry/1").ruleset_version == "tapestry/1"
     game = get_ruleset("tapestry/2")
     assert game.initial(game.decode_options({}), 2).rules.revision == 2

@@ -61,6 +61,8 @@ def choose_text(kind: str, index: int, view: Mapping[str, Any], names: Sequence[
         return f"territory tile #{tile} turned {rotation} on the island's hex {where}"
     if kind == "islanders_gained":
         return "keep the Islanders" if index == 0 else "give them back and draw another"
+    if kind == "keep_gained_civilization":
+        return "keep the civilization" if index == 0 else "give it back and draw another"
     if kind in ("advisors_discard", "advisors_give"):
         verb = "discard" if kind == "advisors_discard" else "give"
         return f"{verb} {content_name('tapestry', index)}"

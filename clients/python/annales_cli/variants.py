@@ -2,7 +2,7 @@
 
 ``annales new`` creates a game under its game's newest ruleset with the common options;
 ``annales variant`` adds the choice of the ruleset (``--ruleset tapestry/1``) and the
-optional rules the rulebooks list ("VARIANTES" of Tapestry, ruleset ``tapestry/2``):
+optional rules the rulebooks list ("VARIANTES" of Tapestry, rulesets ``tapestry/2`` and later):
 
 * ``--variant draw-two-tapestry``: income turn 1 draws 2 tapestry cards, keep 1;
 * ``--variant draw-two-civilizations``: a civilization gained during the game is drawn 2 at a

@@ -17,8 +17,10 @@ of ``decisions.json`` (``riverfolk_*``).
   the district's own resource when the building also completes it).
 * Final income (income turn 5): minus 1 VP per impassable plot left uncovered.
 
-Gaining it during the game ("may discard it and draw another") is not implemented: it is
-dealt only (``civs.BOX_CIVILIZATIONS``), never gained mid-game.
+Gained during the game (``tapestry/3``; « May discard it and draw another »): decision
+``keep_gained_civilization`` (:data:`~domain.tapestry.civs.RETURNABLE`); kept, nothing else
+happens (the setup's VP are the starting mat's); given back, another is drawn. Under
+``tapestry/2`` it is dealt only, never gained mid-game.
 """
 
 from __future__ import annotations
@@ -133,3 +135,6 @@ def _income(ctx: Ctx, seat: int, era: int) -> None:
 
 civs.INCOME[KEY] = _income
 civs.BOX_CIVILIZATIONS.setdefault(BOX, []).append(KEY)
+civs.BOX_GAINABLE.setdefault(BOX, []).append(KEY)
+civs.GAINABLE_FROM[KEY] = 3
+civs.RETURNABLE[KEY] = None

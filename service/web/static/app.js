@@ -42,7 +42,7 @@ function scoresText(g) {
 }
 
 // The rulesets each game offers (CreateGameRequest.ruleset; empty = the newest), newest first,
-// from the server's registry (names.json "rulesets"), and the variants of tapestry/2
+// from the server's registry (names.json "rulesets"), and the variants of tapestry/2 and later
 // (TapestryOptions 1600-1604)
 const GAME_NAMES = { GAME_TYPE_RISE_AND_FALL: "riseandfall", GAME_TYPE_TAPESTRY: "tapestry", GAME_TYPE_IMPERIUM: "imperium" };
 const rulesetsOf = (gameType) => ((names.rulesets || {})[GAME_NAMES[gameType]] || []);
@@ -104,7 +104,7 @@ function createForm() {
         ? [h("label", {}, " Civilizations dealt ", h("input", { name: "civilizationsDealt", type: "number", min: 1, placeholder: "default" })),
            h("label", {}, " Automa level (solo: one player) ", h("input", { name: "automaLevel", id: "new-automa-level", type: "number", min: 1, max: 6, placeholder: "2" })),
            h("label", {}, " ", h("input", { name: "shadowEmpire", type: "checkbox", id: "new-shadow-empire" }), " Shadow Empire (2 players)"),
-           h("fieldset", { id: "variants" }, h("legend", {}, "Variants (tapestry/2 only)"),
+           h("fieldset", { id: "variants" }, h("legend", {}, "Variants (tapestry/2 and later)"),
              ...TAPESTRY_VARIANTS.map(([k, label]) => h("label", {}, h("input", { type: "checkbox", name: k, class: "variant", id: `variant-${k}` }), ` ${label} `)),
              h("label", {}, " Tapestry cards removed ", h("input", { name: "removedTapestryCards", id: "variant-removedTapestryCards", placeholder: "keys or names, comma-separated" })),
              h("label", {}, " Tech cards removed ", h("input", { name: "removedTechCards", id: "variant-removedTechCards", placeholder: "names, comma-separated" })))]
@@ -113,7 +113,7 @@ function createForm() {
     options.replaceChildren(h("label", {}, "Ruleset ", ruleset), ...perType);
     const variants = options.querySelector("#variants");
     if (variants) {
-      // the variants are options of tapestry/2 only (a tapestry/1 game refuses them)
+      // the variants are options of tapestry/2 and later (a tapestry/1 game refuses them)
       const sync = () => { variants.disabled = ruleset.value === "tapestry/1"; };
       ruleset.addEventListener("change", sync);
       sync();
