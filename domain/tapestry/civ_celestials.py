@@ -9,7 +9,8 @@ Rules (facts folder ``civilizations.json#41``, ``setup_rule``, ``notes``):
 * Income turns 2-4: the Celestials may move the token to an adjacent territory, even one
   holding 2 outposts (:data:`MOVE`: ``Choose(index=hex)`` or ``Decline``); if they do, they
   roll the red and black dice and gain both faces. This is no conquest: no control, no
-  achievement, no Trap.
+  achievement, no Trap. A seat holding the Psionics too (from ``tapestry/3``) throws each die
+  once more and keeps one red and one black face (:data:`PICK`, as ``dice_pick``).
 * Income turn 5: -2 VP per landmark hanging off the side of the capital (part of its
   footprint off the grid), +5 VP per landmark wholly inside it (:data:`HANGING_VP`,
   :data:`INSIDE_VP`).
@@ -41,11 +42,13 @@ from domain.tapestry import events as ev
 from domain.tapestry.civs import ADJUSTMENTS, INCOME
 from domain.tapestry.commands import Choose, Decline
 from domain.tapestry.engine import AUTO, DECISIONS, Ctx, expr_frame
-from domain.tapestry.rules import board_neighbours, dump, footprints, gain
+from domain.tapestry.rules import board_neighbours, dump, extra_options, footprints, gain
 from domain.tapestry.state import Frame, SeatState, TapestryState
 
 KEY = "celestials"
 START, MOVE = "celestials_start", "celestials_move"
+#: the faces kept when the dice were thrown more than once (a seat holding the Psionics too).
+PICK = "celestials_dice_pick"
 #: income turns on which the token may move.
 MOVE_TURNS: tuple[int, ...] = (2, 3, 4)
 #: income turn 5: VP per landmark hanging off the capital, per landmark inside it.
@@ -116,20 +119,55 @@ def _face(seat: int, index: int, benefit: C.Benefit) -> Frame:
     return expr_frame(seat, dump(benefit), SOURCE)
 
 
-def _move_answer(ctx: Ctx, top: Frame, command: Command) -> None:
-    if not isinstance(command, Choose):
-        return
-    seat, index = top.seat, command.index
-    ctx.emit(ev.SkyCapitalMoved(seat=seat, hex=index))
+def _roll(ctx: Ctx, seat: int, index: int) -> tuple[int, int]:
     red = ctx.chance.below(len(C.RED_DIE))
     black = ctx.chance.below(len(C.BLACK_DIE))
     ctx.emit(ev.ConquerDiceRolled(seat=seat, red=red, black=black))
     for hook in mapping.DICE_ROLLED:
         hook(ctx, seat, index, red, black)
+    return red, black
+
+
+def _move_answer(ctx: Ctx, top: Frame, command: Command) -> None:
+    if not isinstance(command, Choose):
+        return
+    seat, index = top.seat, command.index
+    ctx.emit(ev.SkyCapitalMoved(seat=seat, hex=index))
+    red, black = _roll(ctx, seat, index)
+    reds, blacks = [red], [black]
+    for _ in range(extra_options(ctx.state, seat)):  # the Psionics: each die thrown again
+        red, black = _roll(ctx, seat, index)
+        reds.append(red)
+        blacks.append(black)
+    pairs = mapping.dice_pairs(reds, blacks)
+    if len(pairs) > 1:
+        ints = (index, len(reds), *reds, *blacks)
+        ctx.push(Frame(kind=PICK, seat=seat, ints=ints, source=SOURCE))
+        return
+    _gain_faces(ctx, seat, index, *pairs[0])
+
+
+def _gain_faces(ctx: Ctx, seat: int, index: int, red: int, black: int) -> None:
     ctx.push(_face(seat, index, C.RED_DIE[red]), _face(seat, index, C.BLACK_DIE[black]))
 
 
 DECISIONS[MOVE] = (_move_options, _move_answer)
+
+
+def _pick_options(state: TapestryState, top: Frame) -> list[Command]:
+    """Keep one red and one black face among the throws: ``Choose(index=red * 10 + black)``."""
+    count = top.ints[1]
+    reds, blacks = list(top.ints[2 : 2 + count]), list(top.ints[2 + count :])
+    return [Choose(index=r * 10 + b) for r, b in mapping.dice_pairs(reds, blacks)]
+
+
+def _pick_answer(ctx: Ctx, top: Frame, command: Command) -> None:
+    assert isinstance(command, Choose)
+    red, black = divmod(command.index, 10)
+    _gain_faces(ctx, top.seat, top.ints[0], red, black)
+
+
+DECISIONS[PICK] = (_pick_options, _pick_answer)
 
 
 # -- income turn 5 ---------------------------------------------------------------------------

@@ -52,8 +52,9 @@ def _income(ctx: Ctx, seat: int, era: int) -> None:
 
 
 def _after_income(ctx: Ctx, seat: int, era: int) -> None:
-    """End of income turn 5: the Elder Ones play on."""
-    if era >= 5 and has_civ(ctx.state, seat, KEY):
+    """End of income turn 5: the Elder Ones play on (unless the seat held the Merfolk first:
+    :func:`~domain.tapestry.civs.play_on_mat`)."""
+    if era >= 5 and civs.play_on_mat(ctx.state, seat) == KEY:
         set_tokens(ctx, seat, PLAYS_ON, [1])
 
 

@@ -41,7 +41,7 @@ from domain.tapestry.civs import ADJUSTMENTS, INCOME, ON_GAIN, has_civ, set_toke
 from domain.tapestry.commands import Choose, Decline
 from domain.tapestry.engine import AUTO, DECISIONS, Ctx, expr_frame
 from domain.tapestry.gains import draw_tapestry
-from domain.tapestry.rules import dump, gain
+from domain.tapestry.rules import dump, extra_options, gain
 from domain.tapestry.state import Frame, TapestryState
 from domain.tapestry.tracks import NONE, advance_frame, blocked, token_choices
 
@@ -89,7 +89,8 @@ ON_GAIN[KEY] = _gained
 
 
 def _draw(ctx: Ctx, top: Frame) -> None:
-    cards = draw_tapestry(ctx, top.seat, DRAWN)
+    # the Psionics' extra option adds to the draw (held with the Illuminati from tapestry/3)
+    cards = draw_tapestry(ctx, top.seat, DRAWN + extra_options(ctx.state, top.seat))
     if len(cards) > 1:
         # the frame (public, in AgendaSet) holds how many were drawn, never their ids: they
         # are the last cards of the seat's private hand

@@ -109,7 +109,7 @@ def _after_income(ctx: Ctx, seat: int, era: int) -> None:
     if era < 5 or not has_civ(ctx.state, seat, KEY):
         return
     hand = ctx.state.seats[seat].hand
-    if hand:
+    if hand and civs.play_on_mat(ctx.state, seat) == KEY:  # not after the Elder Ones held first
         set_tokens(ctx, seat, PLAYS_ON, [CARD_TURNS])
     if len(hand) > KEPT_AT_END:
         ctx.push(Frame(kind=TRIM, seat=seat, source=SOURCE))

@@ -33,12 +33,15 @@ from domain.tapestry.civs import INCOME, set_tokens, tokens_of
 from domain.tapestry.commands import Choose, Decline
 from domain.tapestry.engine import AUTO, DECISIONS, TOKENS, Ctx, expr_frame
 from domain.tapestry.gains import score
+from domain.tapestry.rules import extra_options
 from domain.tapestry.state import TRACK_IDS, Frame, TapestryState
 from domain.tapestry.tracks import FULL_FREE, NONE, advance_frame, blocked, token_choices
 
 KEY = "werefolk"
 REGRESS = "werefolk_regress"
 ADVANCE = "werefolk_advance"
+#: the flip of a tile chosen among several draws (a seat holding the Psionics too).
+FLIP = "werefolk_flip"
 #: VP when the tile lands face up and you do not regress.
 NO_REGRESS_VP = 4
 FACE_UP, FACE_DOWN = 1, 2
@@ -51,10 +54,26 @@ def mat(state: TapestryState, seat: int) -> list[int]:
 
 
 def _income(ctx: Ctx, seat: int, era: int) -> None:
-    """Discard the mat's tile, gain a random one and flip it (one ``CivTokensSet``)."""
-    values = mat(ctx.state, seat)
+    """Discard the mat's tile, gain a random one and flip it (one ``CivTokensSet``). A seat
+    with extra options on random gains (the Psionics, held with the Werefolk from
+    ``tapestry/3``) first chooses the tile among its draws: the flip waits for it
+    (:data:`FLIP`)."""
     before = len(ctx.state.seats[seat].space)
+    if extra_options(ctx.state, seat):
+        ctx.push(Frame(kind=FLIP, seat=seat, ints=(before,), source=f"civ:{KEY}"))
+        TOKENS["gain_space_tile"](ctx, seat, 1, Frame(kind="expr", seat=seat))
+        return
     TOKENS["gain_space_tile"](ctx, seat, 1, Frame(kind="expr", seat=seat))
+    _flip(ctx, seat, before)
+
+
+def _flip_frame(ctx: Ctx, top: Frame) -> None:
+    _flip(ctx, top.seat, top.ints[0])
+
+
+def _flip(ctx: Ctx, seat: int, before: int) -> None:
+    """The space tile just gained (if the supply grew past ``before``) is flipped."""
+    values = mat(ctx.state, seat)
     supply = ctx.state.seats[seat].space
     if len(supply) == before:  # the stack is empty: the mat's tile is discarded all the same
         if values[0]:
@@ -68,6 +87,7 @@ def _income(ctx: Ctx, seat: int, era: int) -> None:
 
 
 INCOME[KEY] = _income
+AUTO[FLIP] = _flip_frame
 
 
 def _regress_options(state: TapestryState, top: Frame) -> list[Command]:

@@ -58,6 +58,23 @@ def gainable_keys(rules: TapestryRules) -> list[str]:
     return gainable(rules.expansions, rules.revision)
 
 
+#: the mats that play on after the fifth income turn, each its own way (the Elder Ones with
+#: advance turns, the Merfolk with tapestry cards).
+PLAY_ON_MATS: tuple[str, ...] = ("elder_ones", "merfolk")
+
+
+def play_on_mat(state: TapestryState, seat: int) -> str:
+    """The mat of :data:`PLAY_ON_MATS` that says how ``seat`` plays on after its fifth income
+    turn: the first of them it took ('' for none). A seat holding both (one gained during the
+    game, from ``tapestry/3``) cannot take advance turns and only use tapestry cards at once:
+    the mat it held first decides (``decisions.json#play_on_both_mats``)."""
+    for civ in state.seats[seat].civs:
+        key = C.CIVILIZATIONS[civ].key
+        if key in PLAY_ON_MATS:
+            return key
+    return ""
+
+
 def has_civ(state: TapestryState, seat: int, key: str) -> bool:
     """``True`` when ``seat`` holds the civilization ``key``."""
     return civ_id(key) in state.seats[seat].civs

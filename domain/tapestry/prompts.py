@@ -217,6 +217,10 @@ PROMPTS: dict[str, tuple[str, str]] = {
         "Move your floating capital to an adjacent territory (its board index) and gain both "
         "conquer dice, or decline.",
     ),
+    "celestials_dice_pick": (
+        "celestials_dice_pick",
+        "Keep one red and one black face among your throws (red * 10 + black): both are gained.",
+    ),
     "weefolk_give": (
         "weefolk_give",
         "Give a Weefolk token to an opponent (their seat): they place it in their capital.",

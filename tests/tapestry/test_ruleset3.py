@@ -15,14 +15,18 @@ import pytest
 
 from domain.core import Chance, Event
 from domain.registry import GAMES, get_ruleset
-from domain.tapestry import civ_celestials, civ_illuminati, civ_weefolk, civs
+from domain.tapestry import civ_celestials, civ_illuminati, civ_weefolk, civ_werefolk, civs
 from domain.tapestry import content as C
 from domain.tapestry import events as ev
 from domain.tapestry.civs import civ_id
 from domain.tapestry.commands import Choose
+from domain.tapestry.engine import Ctx, frame
 from domain.tapestry.game import TapestryGame2, TapestryGame3
-from domain.tapestry.rules import gain
+from domain.tapestry.offers import KEEP as OPTIONS_KEEP
+from domain.tapestry.rules import ADVANCE_TURNS, CARD_TURNS, gain, play_on_mode
 from domain.tapestry.state import Frame, TapestryState
+from tests.tapestry.helpers import act, decision, table
+from tests.tapestry.test_cards_support import answer, options, run_frames
 
 GAME2, GAME3 = TapestryGame2(), TapestryGame3()
 BOXES = ("plans_and_ploys", "arts_and_architecture", "fantasies_and_futures")
@@ -251,3 +255,84 @@ def test_a_game_with_the_mat_gained_mid_game_finishes(key: str) -> None:
     holders = [s for s in range(seats) if civs.has_civ(state, s, key)]
     returned = key in civs.RETURNABLE and civ_id(key) in state.civs_out
     assert len(holders) == 1 or returned
+
+
+# -- two mats of the boxes in one seat (possible from tapestry/3) ------------------------------
+def holding(*keys: str) -> TapestryState:
+    """A 2-seat table where seat 0 holds the mats ``keys``, in that order."""
+    state = table(2)
+    state.seats[0].civs = [civ_id(k) for k in keys]
+    return state
+
+
+def test_the_werefolk_with_the_psionics_flip_the_tile_they_keep() -> None:
+    """Werefolk + Psionics: « gain a random space tile, and flip it » with the Psionics' extra
+    option (« draw two and keep one »): the seat chooses the tile first, then that tile is
+    flipped (``decisions.json#psionics_random_gains``)."""
+    state = holding("werefolk", "psionics")
+    events = run_frames(state, frame("civ_income", 0, token="werefolk", ints=(3,)))
+    assert not [e for e in of(events, ev.CivTokensSet) if e.key == "werefolk"]  # type: ignore[attr-defined]
+    assert decision(state) == OPTIONS_KEEP and state.agenda[-2].kind == civ_werefolk.FLIP
+    offered = options(state)
+    assert len(offered) == 2
+    kept = offered[1]
+    events = answer(state, kept)
+    tile = state.seats[0].space[-1]
+    flips = [e for e in of(events, ev.CivTokensSet) if e.key == "werefolk"]  # type: ignore[attr-defined]
+    assert len(flips) == 1 and flips[0].values[1] == tile  # type: ignore[attr-defined]
+    assert decision(state) in (civ_werefolk.REGRESS, civ_werefolk.ADVANCE)
+
+
+def test_the_celestials_with_the_psionics_throw_each_die_twice() -> None:
+    """Celestials + Psionics: « Whenever you roll a die, roll it twice and choose 1 of the 2
+    values »: the move's red and black dice are thrown twice each and one red and one black
+    face kept (decision ``celestials_dice_pick``), then both faces are gained."""
+    for attempt in range(50):
+        state = holding("celestials", "psionics")
+        run_frames(state, frame(civ_celestials.START, 0))
+        run_frames(state, frame("civ_income", 0, token="celestials", ints=(2,)))
+        target = next(c for c in options(state) if isinstance(c, Choose))
+        events = act(state, 0, target, f"psi-cel-{attempt}".encode())
+        rolls = of(events, ev.ConquerDiceRolled)
+        assert len(rolls) == 2
+        if decision(state) == civ_celestials.PICK:
+            break
+    else:
+        raise AssertionError("no seed throws two different pairs")
+    picks = options(state)
+    reds = {e.red for e in rolls}  # type: ignore[attr-defined]
+    blacks = {e.black for e in rolls}  # type: ignore[attr-defined]
+    assert {(c.index // 10, c.index % 10) for c in picks} == {  # type: ignore[attr-defined]
+        (r, b) for r in reds for b in blacks
+    }
+    events = answer(state, picks[-1])
+    assert not of(events, ev.ConquerDiceRolled) and decision(state) != civ_celestials.PICK
+
+
+def test_the_illuminati_with_the_psionics_draw_one_more_card() -> None:
+    """Illuminati + Psionics: « draw 3 [TAPESTRY], keep 1 » and the Psionics' extra option
+    « adds (not multiplies) »: four cards drawn, one kept."""
+    state = holding("psionics", "illuminati")
+    run_frames(state, frame(civ_illuminati.DRAW, 0))
+    assert state.agenda[-1].kind == civ_illuminati.KEEP and state.agenda[-1].ints == (4,)
+    assert len(options(state)) == len(set(state.seats[0].hand[-4:]))
+
+
+@pytest.mark.parametrize(
+    ("first", "mode"), [("elder_ones", ADVANCE_TURNS), ("merfolk", CARD_TURNS)]
+)
+def test_elder_ones_and_merfolk_the_first_mat_decides_how_the_seat_plays_on(
+    first: str, mode: int
+) -> None:
+    """Elder Ones + Merfolk: « you may subsequently take advance turns » and « you will only use
+    [TAPESTRY] (not take income or advance turns) » cannot both hold; the mat held first says
+    how the seat plays on after income turn 5 (``decisions.json#play_on_both_mats``)."""
+    other = "merfolk" if first == "elder_ones" else "elder_ones"
+    state = holding(first, other)
+    state.seats[0].hand = [1, 2]
+    assert civs.play_on_mat(state, 0) == first
+    ctx = Ctx(state, Chance(b"play-on", 0))
+    for hook in civs.AFTER_INCOME:
+        hook(ctx, 0, 5)
+    assert play_on_mode(ctx.state.seats[0]) == mode
+    assert civs.play_on_mat(holding("werefolk"), 0) == ""

@@ -73,7 +73,7 @@ def box_choose_text(kind: str, index: int, ints: Sequence[int], token: str) -> s
         if token in _KEPT:
             return f"keep {content_name(_KEPT[token], index)}"
         return f"keep {token} tile #{index}"
-    if kind == "dice_pick":
+    if kind in ("dice_pick", "celestials_dice_pick"):
         red, black = divmod(index, 10)
         return (
             f"keep red {benefit_text(conquer_die('red', red))}, "
