@@ -65,11 +65,16 @@ def apply(game: TapestryGame2, state: TapestryState, seat: int, command: object,
     return events
 
 
-def gain_only(game: TapestryGame2, state: TapestryState, key: str, seed: bytes = b"gain"
-              ) -> tuple[int, list[Event]]:  # fmt: skip
-    """The seat whose turn it is gains a random civilization while ``key`` is the only one
-    nobody holds; that seat and the events."""
-    seat = game.pending(state).seats[0]
+def gain_only(
+    game: TapestryGame2,
+    state: TapestryState,
+    key: str,
+    seed: bytes = b"gain",
+    seat: int | None = None,
+) -> tuple[int, list[Event]]:
+    """``seat`` (by default the seat whose turn it is) gains a random civilization while
+    ``key`` is the only one nobody holds; that seat and the events."""
+    seat = game.pending(state).seats[0] if seat is None else seat
     state.civs_out = [c for c in C.CIVILIZATIONS if c != civ_id(key)]
     state.agenda.append(Frame(kind="choose", seat=seat, options=(RANDOM_CIV, gain("_nothing"))))
     return seat, apply(game, state, seat, Choose(index=0), seed)
@@ -243,15 +248,7 @@ def test_a_game_with_the_mat_gained_mid_game_finishes(key: str) -> None:
     seed = f"t3-game-{key}".encode()
     state = boxed(GAME3, seats, seed)
     gain_only(GAME3, state, key)
-    bot = Chance(seed + b"-bot", 0)
-    for step in range(8000):
-        if GAME3.is_over(state):
-            break
-        seat = GAME3.pending(state).seats[0]
-        actions = GAME3.legal_actions(state, seat)
-        assert actions, GAME3.pending(state)
-        apply(GAME3, state, seat, bot.choice(actions), seed + step.to_bytes(4, "big"))
-    assert GAME3.is_over(state)
+    play_out(GAME3, state, seed)
     holders = [s for s in range(seats) if civs.has_civ(state, s, key)]
     returned = key in civs.RETURNABLE and civ_id(key) in state.civs_out
     assert len(holders) == 1 or returned
@@ -336,3 +333,49 @@ def test_elder_ones_and_merfolk_the_first_mat_decides_how_the_seat_plays_on(
         hook(ctx, 0, 5)
     assert play_on_mode(ctx.state.seats[0]) == mode
     assert civs.play_on_mat(holding("werefolk"), 0) == ""
+
+
+# -- whole games with two mats of the boxes in one seat ----------------------------------------
+def play_out(game: TapestryGame2, state: TapestryState, seed: bytes) -> None:
+    """Random legal choices for every seat until the game is over."""
+    bot = Chance(seed + b"-bot", 0)
+    for step in range(8000):
+        if game.is_over(state):
+            return
+        seat = game.pending(state).seats[0]
+        actions = game.legal_actions(state, seat)
+        assert actions, game.pending(state)
+        apply(game, state, seat, bot.choice(actions), seed + step.to_bytes(4, "big"))
+    raise AssertionError("the game does not end")
+
+
+#: every starting mat of the two boxes (2-3 seats: no solo restriction applies).
+STARTS = (
+    *civs.BOX_CIVILIZATIONS["arts_and_architecture"],
+    *civs.BOX_CIVILIZATIONS["fantasies_and_futures"],
+)
+PAIRS = [(a, b) for a in STARTS for b in ADDED if a != b]
+
+
+def _pair_game(start: str, gained: str) -> None:
+    seed = f"pair-{start}-{gained}".encode()
+    state = boxed(GAME3, 2 + len(start + gained) % 2, seed, start=start)
+    gain_only(GAME3, state, gained, seat=0)
+    assert civs.has_civ(state, 0, start) and civs.has_civ(state, 0, gained)
+    play_out(GAME3, state, seed)
+    assert civs.has_civ(state, 0, start)
+
+
+@pytest.mark.parametrize(("start", "gained"), PAIRS[::37])
+def test_a_seat_with_two_mats_of_the_boxes_finishes_its_game(start: str, gained: str) -> None:
+    """A sample of the pairs of the ``long`` test below (every 37th)."""
+    _pair_game(start, gained)
+
+
+@pytest.mark.long
+@pytest.mark.parametrize(("start", "gained"), PAIRS)
+def test_every_pair_of_mats_of_the_boxes_in_one_seat_finishes(start: str, gained: str) -> None:
+    """Every starting mat of Arts & Architecture and Fantasies & Futures with every mat
+    ``tapestry/3`` may add during the game, in one seat (gained on the first turn), then random
+    legal choices to the end: the game ends ("Fin de la partie")."""
+    _pair_game(start, gained)
