@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import logging
 import threading
+import weakref
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
@@ -36,14 +38,26 @@ log = logging.getLogger("annales.watch")
 RECHECK = 0.05
 
 
-class Broadcaster:
-    """Per-game condition variables signalled on commit."""
+#: games whose newest announced version a broadcaster keeps (the least recently announced go
+#: first; a game forgotten reads as version 0, which only costs its next command a check)
+VERSIONS_KEPT = 100_000
 
-    def __init__(self, poll_seconds: float = 0.5) -> None:
+
+class Broadcaster:
+    """Per-game condition variables signalled on commit.
+
+    Its memory does not grow with the number of games a server ever sees: a game's condition
+    lives while a watcher waits on it, and at most :data:`VERSIONS_KEPT` versions are kept.
+    """
+
+    def __init__(self, poll_seconds: float = 0.5, versions_kept: int = VERSIONS_KEPT) -> None:
         self.poll_seconds = poll_seconds
+        self.versions_kept = versions_kept
         self._lock = threading.Lock()
-        self._conditions: dict[str, threading.Condition] = {}
-        self._versions: dict[str, int] = {}
+        self._conditions: weakref.WeakValueDictionary[str, threading.Condition] = (
+            weakref.WeakValueDictionary()
+        )
+        self._versions: OrderedDict[str, int] = OrderedDict()
         self._closed = False
 
     def _condition(self, game_id: str) -> threading.Condition:
@@ -71,6 +85,9 @@ class Broadcaster:
             if self._versions.get(game_id, 0) >= version:
                 return
             self._versions[game_id] = version
+            self._versions.move_to_end(game_id)
+            if len(self._versions) > self.versions_kept:
+                self._versions.popitem(last=False)
             condition = self._conditions.get(game_id)
         if condition is not None:
             with condition:

@@ -43,6 +43,7 @@ import contextlib
 import contextvars
 import threading
 import uuid
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -98,7 +99,11 @@ class GameService:
         self.snapshot_every = store.config.snapshot_every
         self._cache: OrderedDict[str, _Cached] = OrderedDict()
         self._cache_size = cache_size
-        self._locks: dict[str, threading.RLock] = {}
+        #: each game's lock while someone holds or waits for it: an entry goes when nobody
+        #: refers to its lock any more (a dict kept one per game ever played, for ever)
+        self._locks: weakref.WeakValueDictionary[str, threading.RLock] = (
+            weakref.WeakValueDictionary()
+        )
         self._locks_guard = threading.Lock()
         self._listeners: list[Callable[[str, tuple[Envelope, ...]], None]] = []
         #: other processes may append to the store: check cached heads against it
@@ -142,7 +147,9 @@ class GameService:
             listener(game_id, envelopes)
 
     def lock(self, game_id: str) -> threading.RLock:
-        """The game's lock: hold it while reading ``head`` from several threads."""
+        """The game's lock: hold it while reading ``head`` from several threads. Every caller
+        that refers to the game's lock gets the same one; once none does, the next call makes
+        a new one (nobody can hold the old one any more)."""
         with self._locks_guard:
             lock = self._locks.get(game_id)
             if lock is None:
