@@ -156,9 +156,7 @@ DECISIONS[MOVE] = (_move_options, _move_answer)
 
 def _pick_options(state: TapestryState, top: Frame) -> list[Command]:
     """Keep one red and one black face among the throws: ``Choose(index=red * 10 + black)``."""
-    count = top.ints[1]
-    reds, blacks = list(top.ints[2 : 2 + count]), list(top.ints[2 + count :])
-    return [Choose(index=r * 10 + b) for r, b in mapping.dice_pairs(reds, blacks)]
+    return mapping.pair_choices(top.ints[1:])
 
 
 def _pick_answer(ctx: Ctx, top: Frame, command: Command) -> None:

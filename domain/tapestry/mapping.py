@@ -299,11 +299,17 @@ def dice_pairs(reds: list[int], blacks: list[int]) -> list[tuple[int, int]]:
     return sorted({(r, b) for r in reds for b in blacks})
 
 
+def pair_choices(throws: tuple[int, ...]) -> list[Command]:
+    """Keep one red and one black face among the throws ``(count, *reds, *blacks)``:
+    ``Choose(index=red * 10 + black)``, ascending."""
+    count = throws[0]
+    reds, blacks = list(throws[1 : 1 + count]), list(throws[1 + count :])
+    return [Choose(index=r * 10 + b) for r, b in dice_pairs(reds, blacks)]
+
+
 def _dice_pick_options(state: TapestryState, top: Frame) -> list[Command]:
     """Keep one red and one black face among the throws: ``Choose(index=red * 10 + black)``."""
-    count = top.ints[2]
-    reds, blacks = list(top.ints[3 : 3 + count]), list(top.ints[3 + count :])
-    return [Choose(index=r * 10 + b) for r, b in dice_pairs(reds, blacks)]
+    return pair_choices(top.ints[2:])
 
 
 def _dice_pick_answer(ctx: Ctx, top: Frame, command: Command) -> None:
