@@ -21,7 +21,13 @@ from typing import Any
 from domain.core.codec import Codec
 from domain.core.errors import MalformedCommand
 from domain.core.game import Game
-from domain.imperium.game import ImperiumGame, ImperiumGame2, ImperiumGame3, ImperiumGame4
+from domain.imperium.game import (
+    ImperiumGame,
+    ImperiumGame2,
+    ImperiumGame3,
+    ImperiumGame4,
+    ImperiumGame5,
+)
 from domain.riseandfall.game import RiseAndFall, RiseAndFallHex
 from domain.tapestry.game import TapestryGame, TapestryGame2, TapestryGame3
 
@@ -37,6 +43,7 @@ _ALL_RULESETS: tuple[Game[Any], ...] = (
     ImperiumGame2(),
     ImperiumGame3(),
     ImperiumGame4(),
+    ImperiumGame5(),
 )
 
 #: Rules by ruleset name (``"riseandfall/1"``).

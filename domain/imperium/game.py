@@ -275,4 +275,12 @@ class ImperiumGame4(ImperiumGame3):
     revision = 4
 
 
-__all__ = ["ImperiumGame", "ImperiumGame2", "ImperiumGame3", "ImperiumGame4"]
+class ImperiumGame5(ImperiumGame4):
+    """Ruleset ``imperium/5``: ``imperium/4`` corrected after a second audit of the rulebook,
+    in multiplayer and solo games (see ``docs/games/rulesets.md``)."""
+
+    ruleset_version = "imperium/5"
+    revision = 5
+
+
+__all__ = ["ImperiumGame", "ImperiumGame2", "ImperiumGame3", "ImperiumGame4", "ImperiumGame5"]
