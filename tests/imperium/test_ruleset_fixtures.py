@@ -1,7 +1,8 @@
-"""Records exported under ``imperium-classics/1`` (before ``imperium/2`` changed the rules)
-and solo records of ``imperium/2`` and ``imperium/3`` (before ``imperium/3`` and ``imperium/4``
-changed the solo rules) still verify and re-execute byte for byte under the ruleset they were
-recorded with."""
+"""Records exported under ``imperium-classics/1`` (before ``imperium/2`` changed the rules),
+solo records of ``imperium/2`` and ``imperium/3`` (before ``imperium/3`` and ``imperium/4``
+changed the solo rules) and ``imperium/4`` records, multiplayer and solo (before ``imperium/5``
+changed both), still verify and re-execute byte for byte under the ruleset they were recorded
+with."""
 
 from __future__ import annotations
 
@@ -54,4 +55,29 @@ def test_imperium_3_solo_records_reexecute_unchanged(civ: str) -> None:
     assert report.ok, report.message
     assert report.reexecuted
     seed = bytes.fromhex((FIXTURES / f"imperium-3-solo-{civ}.seed").read_text().strip())
+    assert reexecute(lines, seed) == recorded_hashes(lines)
+
+
+@pytest.mark.parametrize(
+    ("name", "seats", "nations"),
+    [
+        ("celts-vikings", 2, ["celts", "vikings"]),
+        ("solo-carthaginians", 1, ["greeks"]),
+        ("solo-atlanteans", 1, ["romans"]),
+    ],
+)
+def test_imperium_4_records_reexecute_unchanged(name: str, seats: int, nations: list[str]) -> None:
+    """Finished games recorded under ``imperium/4`` by the code before ``imperium/5`` (random
+    bots): two seats with the Celts and Vikings (nation unrest cards marked 3+/4 in the pile),
+    a solo game against a Carthaginian C.I.V. (unrest cards in its personal deck) and one
+    against an Atlantean C.I.V. at Seigneur de guerre with a campaign card added to the
+    human's deck (1REG10). They verify and re-execute byte for byte."""
+    lines = read_lines(FIXTURES / f"imperium-4-{name}.jsonl")
+    header = parse_lines(lines)[0]
+    assert header["ruleset"] == "imperium/4"
+    assert len(header["seats"]) == seats and header["options"]["nations"] == nations
+    report = verify_record(lines)
+    assert report.ok, report.message
+    assert report.reexecuted
+    seed = bytes.fromhex((FIXTURES / f"imperium-4-{name}.seed").read_text().strip())
     assert reexecute(lines, seed) == recorded_hashes(lines)
