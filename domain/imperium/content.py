@@ -426,15 +426,28 @@ def pile_cards(pile: PileName, players: int, box: Box = "classics") -> tuple[str
     return tuple(c for c in COMMON_SETS[box].piles[pile].cards if in_game(CARDS[c], players))
 
 
-def unrest_pile(players: int, nations: tuple[str, ...]) -> tuple[str, ...]:
+def unrest_pile(
+    players: int, nations: tuple[str, ...], *, nations_by_count: bool = True
+) -> tuple[str, ...]:
     """The market unrest pile at setup: common unrest for the player count, then the
     ``unrest_pile`` cards of the nations in play (rulebook, "Mise en place générale").
 
+    The nations' cards follow their player-count icon too (« les cartes avec 3+ ne sont pas
+    utilisées dans une partie en solitaire ou à deux joueurs », "Détail des cartes";
+    « Certaines cartes [Instabilités] peuvent être retirées du jeu au cours de l'étape 5 »,
+    "Mise en place des joueurs"): the rulings of ``imperium/5``. ``nations_by_count=False``
+    keeps every nation card, as the rulesets before ``imperium/5`` did.
+
     >>> len(unrest_pile(2, ("romans", "celts"))), len(unrest_pile(4, ("vikings",)))
-    (13, 14)
+    (8, 14)
+    >>> len(unrest_pile(2, ("romans", "celts"), nations_by_count=False))
+    13
     """
     common = tuple(c for c in COMMON_UNREST if in_game(CARDS[c], players))
-    return common + tuple(c for key in nations for c in NATIONS[key].unrest_pile)
+    own = tuple(c for key in nations for c in NATIONS[key].unrest_pile)
+    if nations_by_count:
+        own = tuple(c for c in own if in_game(CARDS[c], players))
+    return common + own
 
 
 def assumptions() -> list[str]:

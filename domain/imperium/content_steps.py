@@ -85,7 +85,8 @@ class DrawFame(_Step, frozen=True, kw_only=True, tag="draw_fame"):
 class Take(_Step, frozen=True, kw_only=True, tag="take"):
     """Gain the top card(s) of a public ``pile``, or one of the cards just looked at.
 
-    The destination is not printed; see :func:`domain.imperium.content.assumptions`.
+    The destination is not printed: :func:`domain.imperium.picks.take_destination` (decision
+    ``take_destination``).
     """
 
     pile: Literal["fame", "unrest"] | None = None

@@ -235,9 +235,17 @@ def development_cost(state: ImperiumState, seat_index: int, card: str) -> tuple[
 
 
 def developable(state: ImperiumState, seat_index: int, free: bool) -> list[str]:
-    """Development-area cards the seat can pay for now (all of them when ``free``)."""
+    """Development-area cards the seat can pay for now (all of them when ``free``).
+
+    From ``imperium/5`` a barbarian develops nothing, whatever the effect: « Ces cartes ne
+    sont accessibles que si vous êtes un Empire » ("Mise en place des joueurs", the
+    development area); earlier rulesets let a card effect (the Egyptians' power face A)
+    develop as a barbarian.
+    """
     seat = state.seats[seat_index]
     found: list[str] = []
+    if state.revision >= 5 and not seat.empire:
+        return found
     if not rules_for(seat.nation).may_develop(state, seat_index):
         return found
     for card in seat.dev:

@@ -16,6 +16,7 @@ from domain.core import Command
 from domain.imperium import cards as K
 from domain.imperium import events as ev
 from domain.imperium import market as M
+from domain.imperium.civ import CIV
 from domain.imperium.commands import Pass, Pick
 from domain.imperium.content_effects import AcquireFromExileAllowed, Filter
 from domain.imperium.engine import DECISIONS, Ctx
@@ -26,6 +27,28 @@ from domain.imperium.state import Frame, ImperiumState
 
 PickAction = Callable[[Ctx, Frame, str], None]
 PICK_ACTIONS: dict[str, PickAction] = {}
+
+#: routes asked first for where ``seat``'s taken card goes (``None``: the rules' default);
+#: solo games may route the C.I.V.'s takes here (« Quand la C.I.V. récupère ou pioche des
+#: cartes, ajoutez-les au-dessus de son deck C.I.V. »).
+TAKE_ROUTES: list[Callable[[ImperiumState, int], str | None]] = []
+
+
+def take_destination(state: ImperiumState, seat: int) -> str:
+    """The zone a card ``seat`` takes (« Récupérez une [instabilité] / [renommée] », or one of
+    the cards it just looked at) goes to: the first answer of :data:`TAKE_ROUTES`, else the
+    taker's hand from ``imperium/5`` (MOTS-CLEFS, Récupérer: « Choisissez [une carte] dans la
+    pile correspondante et ajoutez-la à votre main ou dans la zone de jeu indiquée »), its
+    discard before (decision ``take_destination``). The C.I.V.'s seat keeps the discard unless
+    a route says otherwise.
+    """
+    for route in TAKE_ROUTES:
+        routed = route(state, seat)
+        if routed is not None:
+            return routed
+    civ_seat = state.civ is not None and seat == CIV
+    return z(seat, "hand" if state.revision >= 5 and not civ_seat else "discard")
+
 
 _ZONES = {"hand": "hand", "discard": "discard", "history": "history", "play_area": "play",
           "deck": "deck", "development_area": "dev"}  # fmt: skip
@@ -218,7 +241,7 @@ def _develop_free(ctx: Ctx, top: Frame, card: str) -> None:
 
 @action("take_looked")
 def _take_looked(ctx: Ctx, top: Frame, card: str) -> None:
-    _to(ctx, top.seat, card, z(top.seat, "discard"))
+    _to(ctx, top.seat, card, take_destination(ctx.state, top.seat))
 
 
 @action("find")

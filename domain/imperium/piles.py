@@ -15,15 +15,20 @@ from domain.imperium import events as ev
 from domain.imperium import market as M
 from domain.imperium.engine import AUTO, Ctx, steps_frame
 from domain.imperium.ops import is_accession, move, take_nation_top, z
-from domain.imperium.picks import pick_frame, shuffle_searched, where, zone_cards
+from domain.imperium.picks import (
+    pick_frame,
+    shuffle_searched,
+    take_destination,
+    where,
+    zone_cards,
+)
 from domain.imperium.state import Frame
 from domain.imperium.steps import on
 
 
 @on(E.Take)
 def _take(ctx: Ctx, top: Frame, step: E.Take) -> None:
-    # Assumption (content): a taken card goes to the discard pile.
-    dst = z(top.seat, "discard")
+    dst = take_destination(ctx.state, top.seat)  # decision ``take_destination``
     for _ in range(step.count):
         if step.pile == "unrest":
             M.take_unrest(ctx, top.seat, dst)

@@ -109,11 +109,14 @@ RULINGS: tuple[Decision, ...] = (
     ),
     _assumed(
         "collapse_counts_every_unrest",
-        "imperium/2: a collapse counts every unrest card the seat holds. The rulebook lists "
-        "hand, play area, deck, discard and History; cards garrisoned under a card of the play "
-        "area are taken as part of the play area, and the Atlanteans' submerged pile as their "
-        "History ('Au lieu d'une pile Histoire, les Atlantes ont une pile Submersion'). "
-        "imperium-classics/1 counted the listed piles only.",
+        "A collapse counts the unrest cards of the piles the rulebook lists (hand, play area, "
+        "deck, discard, History; EFFONDREMENT). imperium-classics/1 counts those piles only. "
+        "imperium/2 to imperium/4 also count the Atlanteans' submerged pile as their History "
+        "('Au lieu d'une pile Histoire, les Atlantes ont une pile Submersion') and the cards "
+        "garrisoned under a card of the play area as part of the play area. imperium/5 keeps "
+        "the submerged pile (the assumed part) but no longer counts garrisoned cards, as "
+        "Réserver says: 'Une carte réservée n'est pas considérée comme étant dans votre zone "
+        "de jeu'.",
     ),
     _rule(
         "submerged_history_vp: imperium/2: a card scoring 'in the History' scores nothing in "

@@ -134,12 +134,16 @@ def unrest_count(state: ImperiumState, seat: int) -> int:
     card the seat holds: cards garrisoned under a card of its play area are in its play area,
     and the Atlanteans' submerged pile is their History ("Au lieu d'une pile Histoire, les
     Atlantes ont une pile Submersion"); ``rulings.py#collapse_counts_every_unrest``.
+    From ``imperium/5`` a card garrisoned (reserved) under another is not counted again:
+    « Une carte réservée n'est pas considérée comme étant dans votre zone de jeu »
+    (MOTS-CLEFS, Réserver); the submerged pile still is.
     """
     owner = state.seats[seat]
     pool = [*owner.hand, *owner.play, *owner.deck, *owner.deck_top, *owner.discard,
             *owner.history]  # fmt: skip
     if state.revision >= 2:
         pool += owner.submerged
+    if 2 <= state.revision < 5:
         for host in sorted(owner.garrison):
             pool += owner.garrison[host]
     return sum(1 for c in pool if "unrest" in K.suits(c))

@@ -4,11 +4,11 @@ Nations come from the options (or are drawn at random), each seat lays out its p
 (face A or B), nation deck with the accession card at the bottom, development area, state card
 (barbarian side unless the nation starts as an empire), starting tokens and personal deck, then
 draws 5 cards. The market: the unrest pile (common unrest for the player count plus the
-nations' unrest cards), the fame deck on King of Kings (face A) less 2/1/0 unseen cards, the
-region, uncivilised and civilised decks of 6/7/8 cards, the main deck with the rest and the
-tributaries, five face-up cards (an unrest card under uncivilised, civilised and tributary
-cards, a progress token on civilised cards without the uncivilised icon) and the Solstice card
-placed at random.
+nations' unrest cards; from ``imperium/5`` those too by their player-count icon), the fame
+deck on King of Kings (face A) less 2/1/0 unseen cards, the region, uncivilised and civilised
+decks of 6/7/8 cards, the main deck with the rest and the tributaries, five face-up cards (an
+unrest card under uncivilised, civilised and tributary cards, a progress token on civilised
+cards without the uncivilised icon) and the Solstice card placed at random.
 
 Both boxes ("Combiner les jeux Antique et Légendes"): any nation may be played with the common
 cards of either box (option ``box``); a tributary of that box named like a chosen nation is
@@ -146,7 +146,7 @@ def deal(ctx: Ctx) -> None:
     ctx.emit(
         ev.MarketPrepared(
             piles=piles,
-            unrest=C.unrest_pile(n, nations),
+            unrest=C.unrest_pile(n, nations, nations_by_count=state.revision >= 5),
             removed=removed,
             slots=SLOT_KINDS,
             box=box,

@@ -29,6 +29,7 @@ from domain.imperium import content_effects as E
 from domain.imperium import events as ev
 from domain.imperium import market as M
 from domain.imperium.checks import (
+    POSSIBLE,
     amount_count,
     candidates,
     feasible,
@@ -260,6 +261,15 @@ def _develop(ctx: Ctx, top: Frame, step: E.Develop) -> None:
     if choices:
         ctx.push(pick_frame(top.seat, top.card, "develop_free" if step.free else "develop",
                             choices, 1))  # fmt: skip
+
+
+def _develop_possible(state: ImperiumState, seat: int, card: str, step: E.Develop) -> bool:
+    """From ``imperium/5`` an effect that develops is not offered to a barbarian (its costs
+    would buy nothing: :func:`developable` gives a barbarian nothing)."""
+    return state.revision < 5 or state.seats[seat].empire
+
+
+POSSIBLE[E.Develop] = _develop_possible
 
 
 def _moves(action: str) -> Handler:

@@ -364,9 +364,14 @@ def test_nation_setup_roles() -> None:
 
 
 def test_unrest_pile_at_setup() -> None:
-    """Mise en place générale: common unrest for the player count plus the nations' cards."""
-    assert len(C.unrest_pile(2, ("celts", "romans"))) == 8 + 5
+    """Mise en place générale: common unrest for the player count plus the nations' cards,
+    these too by their player-count icon (« les cartes avec 3+ ne sont pas utilisées dans une
+    partie en solitaire ou à deux joueurs », rulebook l.187-189; ``imperium/5``). The rulesets
+    before it kept every nation card (``nations_by_count=False``)."""
+    assert len(C.unrest_pile(2, ("celts", "romans"))) == 8 + 0
+    assert len(C.unrest_pile(3, ("celts", "romans", "greeks"))) == 10 + 2
     assert len(C.unrest_pile(4, ("vikings", "greeks"))) == 12 + 2
+    assert len(C.unrest_pile(2, ("celts", "romans"), nations_by_count=False)) == 8 + 5
 
 
 def test_shaduf_card_note() -> None:

@@ -186,7 +186,9 @@ def solo_deal(ctx: Ctx) -> None:
     piles["fame"] = tuple(sorted(fame[i] for i in order[removed:]))
     piles["main"] = tuple(sorted(main))
     removed_unrest = ctx.state.options.unrest_removed
-    unrest = tuple(c for c in C.unrest_pile(2, nations) if c not in removed_unrest)
+    by_count = ctx.state.revision >= 5
+    unrest = tuple(c for c in C.unrest_pile(2, nations, nations_by_count=by_count)
+                   if c not in removed_unrest)  # fmt: skip
     ctx.emit(ev.MarketPrepared(piles=piles, unrest=unrest,
                                removed=tuple(sorted(fame[i] for i in order[:removed])),
                                slots=SLOT_KINDS, box=box))  # fmt: skip
