@@ -2,8 +2,10 @@
 GÉNÉRALE", "MISE EN PLACE DE LA C.I.V.", "NIVEAUX DE DIFFICULTÉ").
 
 The market is the two-player one (cards marked 3+ or 4 removed, 6 cards per deck, 2 fame cards
-removed unseen) with both nations' unrest cards; the human plays first. The C.I.V.: its deck is
-its nation's personal-deck cards shuffled (its power card set aside), its dynasty deck the
+removed unseen) with both nations' unrest cards (from ``imperium/5`` those marked 3+ or 4
+removed too, and a card a campaign added to the human's deck left out of the market); the human
+plays first. The C.I.V.: its deck is its nation's personal-deck cards shuffled (its power card
+set aside; its unrest cards kept from ``imperium/5``, :func:`civ_deck`), its dynasty deck the
 nation cards shuffled on its accession card on its developments sorted by VP (most on top, ties
 at random), its state card barbarian (Atlanteans: empire), one face-down card per location
 slot (Chef de clan / Seigneur de guerre: a token in slot 5; Suzerain: a slot 6).
@@ -122,7 +124,14 @@ def _human(ctx: Ctx, key: str) -> None:
 
 def dynasty_bottom(ctx: Ctx, key: str) -> list[str]:
     """Its developments in dynasty order, uppermost first: most VP on top (variable: 5;
-    conditional: highest), ties at random; Atlanteans: the '?' cards shuffled on top."""
+    conditional: highest), ties at random.
+
+    Atlanteans (« Mettez de côté toutes les cartes + qui sont des [régions] […] Mélangez les
+    cartes [régions] mises de côté et placez-les sur le dessus de la pile »): from
+    ``imperium/5`` the region developments are shuffled on top and the '?' card (Advanced
+    Culture) is sorted with the others at 5 VP; earlier rulesets read the set-aside cards as
+    the '?' cards (the OCR prints the region icon as '.').
+    """
     rule = S.nation_rule(key).dynasty
     cards = list(C.NATIONS[key].development)
     if rule in ("none", "arthurians", "no_developments"):
@@ -131,10 +140,33 @@ def dynasty_bottom(ctx: Ctx, key: str) -> list[str]:
     shuffled = [cards[i] for i in order]
     state = ctx.state
     if rule == "atlanteans":
-        unknown = [c for c in shuffled if K.vp_data(c).get("kind") == "variable"]
-        rest = [c for c in shuffled if c not in unknown]
-        return unknown + sorted(rest, key=lambda c: -estimated_vp(state, c))
+        if state.revision >= 5:
+            aside = [c for c in shuffled if "region" in K.suits(c)]
+        else:
+            aside = [c for c in shuffled if K.vp_data(c).get("kind") == "variable"]
+        rest = [c for c in shuffled if c not in aside]
+        return aside + sorted(rest, key=lambda c: -estimated_vp(state, c))
     return sorted(shuffled, key=lambda c: -estimated_vp(state, c))
+
+
+def civ_deck(revision: int, key: str) -> tuple[str, ...]:
+    """The C.I.V.'s deck before its shuffle: its nation's personal-deck cards without those
+    marked 3+ or 4 (« Retirez du jeu toutes les cartes avec les icônes 3+ et 4 et placez les
+    cartes [Instabilités] dans la pioche des Instabilités. […] mélangez les cartes
+    restantes »). Its cards with the unrest-pile symbol join the unrest pile with the market
+    (:func:`domain.imperium.content.unrest_pile`); from ``imperium/5`` its personal-deck
+    unrest cards are among « les cartes restantes » and stay in its deck (a revealed one goes
+    back to the unrest pile, « RÉSOUDRE »); earlier rulesets left them out of the game.
+
+    >>> [c for c in civ_deck(5, "carthaginians") if c.startswith("CAR2")]
+    ['CAR20', 'CAR21', 'CAR22', 'CAR23']
+    >>> [c for c in civ_deck(4, "carthaginians") if c.startswith("CAR2")]
+    ['CAR20', 'CAR21']
+    """
+    cards = [c for c in C.NATIONS[key].starting_deck if C.in_game(C.CARDS[c], 2)]
+    if revision < 5:
+        cards = [c for c in cards if "unrest" not in C.CARDS[c].suits]
+    return tuple(cards)
 
 
 def _civ(ctx: Ctx, key: str) -> None:
@@ -144,8 +176,7 @@ def _civ(ctx: Ctx, key: str) -> None:
     rule = S.nation_rule(key)
     level = S.level(civ.level)
     side = ctx.state.options.civ_side or "B"
-    deck = tuple(c for c in nation.starting_deck if C.in_game(C.CARDS[c], 2)
-                 and "unrest" not in C.CARDS[c].suits)  # fmt: skip
+    deck = civ_deck(ctx.state.revision, key)
     standard = rule.dynasty not in ("none", "atlanteans")
     tokens = level.setup_tokens
     ctx.emit(ev.SeatPrepared(
@@ -171,24 +202,27 @@ def solo_deal(ctx: Ctx) -> None:
     nations = (human, civ)
     _human(ctx, human)
     _civ(ctx, civ)
+    revision = ctx.state.revision
+    # from imperium/5 a card a campaign added to the human's deck is no longer a market card
+    # (« ajoutez-la à votre deck de départ pour le reste de la campagne »)
+    added = set(ctx.state.options.deck_added) if revision >= 5 else set()
     size = C.SETUP.market_deck_size.values["2"]
     piles: dict[str, tuple[str, ...]] = {}
     box = common_box(ctx.state.options.box, nations)
-    main: list[str] = list(tributaries(box, 2, nations, ctx.chance))
+    main = [c for c in tributaries(box, 2, nations, ctx.chance) if c not in added]
     for pile in ("region", "uncivilised", "civilised"):
-        cards = list(C.pile_cards(pile, 2, box))
+        cards = [c for c in C.pile_cards(pile, 2, box) if c not in added]
         order = ctx.chance.permutation(len(cards))
         piles[pile] = tuple(sorted(cards[i] for i in order[:size]))
         main += [cards[i] for i in order[size:]]
-    fame = list(C.pile_cards("fame", 2, box))
+    fame = [c for c in C.pile_cards("fame", 2, box) if c not in added]
     order = ctx.chance.permutation(len(fame))
     removed = C.SETUP.fame_removed.values["2"]
     piles["fame"] = tuple(sorted(fame[i] for i in order[removed:]))
     piles["main"] = tuple(sorted(main))
-    removed_unrest = ctx.state.options.unrest_removed
-    by_count = ctx.state.revision >= 5
-    unrest = tuple(c for c in C.unrest_pile(2, nations, nations_by_count=by_count)
-                   if c not in removed_unrest)  # fmt: skip
+    left_out = set(ctx.state.options.unrest_removed) | added
+    nation_unrest = C.unrest_pile(2, nations, nations_by_count=revision >= 5)
+    unrest = tuple(c for c in nation_unrest if c not in left_out)
     ctx.emit(ev.MarketPrepared(piles=piles, unrest=unrest,
                                removed=tuple(sorted(fame[i] for i in order[:removed])),
                                slots=SLOT_KINDS, box=box))  # fmt: skip
