@@ -137,6 +137,18 @@ RULINGS: tuple[Decision, ...] = (
         "(Standing Army) protects without asking; imperium-classics/1 asked",
         "Mots-clefs: Attaque",
     ),
+    _rule(
+        "civ_deck_unrest: imperium/5: of the C.I.V.'s nation cards, those marked 3+ or 4 are "
+        "removed, those with the unrest-pile symbol (the glyph '-' of 'placez les cartes - "
+        "dans la pioche des Instabilités', the glyph of the same symbol in 'Certaines cartes - "
+        "peuvent être retirées du jeu', Mise en place des joueurs) join the unrest pile, and "
+        "its personal-deck unrest cards, which carry no symbol, are among 'les cartes "
+        "restantes' shuffled into its deck (RÉSOUDRE expects unrest cards there: 'Si vous "
+        "révélez une carte [instabilité] […] renvoyez la carte dans la pioche des "
+        "instabilités'); the earlier rulesets left the personal-deck unrest cards out of the "
+        "game",
+        "Solo: Mise en place de la C.I.V.; Résoudre les cartes de la C.I.V.",
+    ),
     _assumed(
         "sumerians_automatic",
         "Sumerians: returning unrest at the end never costs points, so the engine returns as "
