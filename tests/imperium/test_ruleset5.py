@@ -310,20 +310,22 @@ def test_the_civ_seat_take_keeps_its_discard_unless_routed() -> None:
     human_top = state.unrest[-1]
     effect(NEW, state, 0, "1CIV4", {"take": {"pile": "unrest"}})
     assert where(state, human_top) == "0:hand"
-    civ_top = state.unrest[-1]
-    effect(NEW, state, CIV, "1CIV4", {"take": {"pile": "unrest"}})
-    assert civ_top in state.seats[CIV].discard
 
     def route(routed: ImperiumState, seat: int) -> str | None:
         return f"{CIV}:deck_top" if routed.civ is not None and seat == CIV else None
 
-    TAKE_ROUTES.append(route)
+    installed = list(TAKE_ROUTES)  # the C.I.V.'s own route, if its hooks add one
+    TAKE_ROUTES.clear()
     try:
+        civ_top = state.unrest[-1]
+        effect(NEW, state, CIV, "1CIV4", {"take": {"pile": "unrest"}})
+        assert civ_top in state.seats[CIV].discard
+        TAKE_ROUTES.append(route)
         routed_top = state.unrest[-1]
         effect(NEW, state, CIV, "1CIV4", {"take": {"pile": "unrest"}})
         assert routed_top in state.seats[CIV].deck_top
     finally:
-        TAKE_ROUTES.remove(route)
+        TAKE_ROUTES[:] = installed
 
 
 def test_corruption_played_makes_the_other_player_take_into_hand() -> None:
