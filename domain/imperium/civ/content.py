@@ -61,7 +61,7 @@ STEP_KINDS: dict[str, int] = {
     "abandon_for_fame": 1,  # guard: abandon N regions in play to draw a fame card
     "steal": 2,  # attack: resource, amount taken from the human
     "convert": 3,  # if possible (not a guard): pay resource x amount to gain 1 of resource
-    "take_unrest": 0,  # the C.I.V. takes the top unrest card into its discard ("Récupérez")
+    "take_unrest": 0,  # the top unrest card into its discard ("Récupérez"; imperium/5: its deck)
     "abandon": 1,  # guard: abandon N of its regions in play (the last played first)
     "nothing": 0,  # no C.I.V. step (a row whose alternative only acts on the human)
     "regions": 1,  # guard only: at least N of its regions in play ("S'il y a au moins …")
