@@ -81,12 +81,12 @@ def _common(suit: str) -> str:
                 and not C.CARDS[c].type_icons)  # fmt: skip
 
 
-def test_imperium_4_is_the_default_and_the_earlier_rulesets_stay() -> None:
-    """A rules change is a new ruleset: new games get ``imperium/4``; the three earlier
-    rulesets stay registered; its solo games carry revision 4."""
-    assert GAMES["imperium"].ruleset_version == "imperium/4"
+def test_imperium_4_and_the_earlier_rulesets_stay() -> None:
+    """A rules change is a new ruleset: ``imperium/4`` and the three earlier rulesets stay
+    registered after ``imperium/5`` (the default); its solo games carry revision 4."""
+    assert GAMES["imperium"].ruleset_version == "imperium/5"
     assert rulesets_of("imperium") == ["imperium-classics/1", "imperium/2", "imperium/3",
-                                       "imperium/4"]  # fmt: skip
+                                       "imperium/4", "imperium/5"]  # fmt: skip
     assert _ctx("ART17", "arthurians").state.revision == 4
 
 
