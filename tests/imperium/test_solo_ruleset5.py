@@ -271,7 +271,8 @@ def test_an_unrest_card_the_human_makes_the_civ_take_goes_on_its_deck() -> None:
 
 def test_cards_the_civ_takes_go_on_its_deck_in_the_order_taken() -> None:
     """Two unrest cards taken: the first taken, then the second on top of it (l.2118-2120);
-    a fame card taken from an empty fame deck is its King of Kings (6 progress, once)."""
+    a fame card taken or drawn from an empty fame deck is its King of Kings (6 progress,
+    once)."""
     ctx = _solo(NEW)
     first, second = ctx.state.unrest[-1], ctx.state.unrest[-2]
     take = E.Take(pile="unrest", count=2)
@@ -280,10 +281,11 @@ def test_cards_the_civ_takes_go_on_its_deck_in_the_order_taken() -> None:
     assert ctx.state.seats[CIV].deck_top == [first, second]
     for card in [*ctx.state.fame_top, *ctx.state.piles.get("fame", [])]:
         _move(ctx, card, "removed", seat=-1)
-    fame = E.Take(pile="fame", count=2)
-    ctx.push(steps_frame(0, "1CIV4", (E.Each(each="other_player", do=(fame,)),)))
+    fame = (E.Take(pile="fame", count=2), E.DrawFame())
+    ctx.push(steps_frame(0, "1CIV4", (E.Each(each="other_player", do=fame),)))
     run(ctx)
-    assert ctx.state.seats[CIV].progress == 6 and ctx.state.seats[CIV].kok_resolved
+    seat = ctx.state.seats[CIV]
+    assert seat.progress == 6 and seat.kok_resolved and not seat.hand
 
 
 # -- 6. Minoan empire table, first row (l.2764) -----------------------------------------------

@@ -27,7 +27,7 @@ from domain.imperium.civ import CIV
 from domain.imperium.civ import ops as O
 from domain.imperium.civ import turn as T
 from domain.imperium.commands import Pass, Pick
-from domain.imperium.content_effects import Discard, ReturnUnrest, Take
+from domain.imperium.content_effects import Discard, DrawFame, ReturnUnrest, Take
 from domain.imperium.engine import AUTO, CIV_FRAMES, DECISIONS, Ctx, dump_steps, load_steps
 from domain.imperium.market import take_unrest
 from domain.imperium.ops import move, z
@@ -74,13 +74,15 @@ def handle(ctx: Ctx, top: Frame) -> None:
 
 def _steps(ctx: Ctx, top: Frame) -> None:
     """A human card's steps for the C.I.V., without the discards and returns it ignores; from
-    ``imperium/5`` a step taking from the unrest or fame pile puts the card on its deck."""
+    ``imperium/5`` a step taking from the unrest or fame pile, or drawing a fame card, puts
+    the card on its deck."""
     steps = tuple(s for s in load_steps(top.steps)
                   if not isinstance(s, (Discard, ReturnUnrest)))  # fmt: skip
     if not steps:
         return
     first = steps[0]
-    if ctx.state.revision >= 5 and isinstance(first, Take) and first.from_ is None:
+    from_pile = getattr(first, "from_", None) is None  # not Take's « one of the looked at »
+    if ctx.state.revision >= 5 and isinstance(first, (Take, DrawFame)) and from_pile:
         if steps[1:]:
             ctx.push(Frame(kind="steps", seat=CIV, card=top.card, steps=dump_steps(steps[1:]),
                            data=top.data))  # fmt: skip
@@ -90,16 +92,16 @@ def _steps(ctx: Ctx, top: Frame) -> None:
                              data=top.data))  # fmt: skip
 
 
-def _take(ctx: Ctx, step: Take) -> None:
+def _take(ctx: Ctx, step: Take | DrawFame) -> None:
     """``imperium/5``: « Quand la C.I.V. récupère ou pioche des cartes, ajoutez-les au-dessus
     de son deck C.I.V. dans l'ordre dans lequel elle les récupère » (RÉCUPÉRER/PIOCHER DES
     CARTES): each card onto its deck, the last taken on top; a fame card as it draws one
     (:func:`~domain.imperium.civ.ops.draw_fame`: King of Kings once, its own effect)."""
     for _ in range(step.count):
-        if step.pile == "unrest":
-            take_unrest(ctx, CIV, z(CIV, "deck_top"))
-        elif step.pile == "fame":
+        if isinstance(step, DrawFame) or step.pile == "fame":
             O.draw_fame(ctx)
+        elif step.pile == "unrest":
+            take_unrest(ctx, CIV, z(CIV, "deck_top"))
 
 
 def _auto_answer(ctx: Ctx, top: Frame) -> None:
