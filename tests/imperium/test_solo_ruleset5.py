@@ -6,6 +6,8 @@ Minoan empire table). Each change is checked under ``imperium/5`` and the old be
 
 from __future__ import annotations
 
+import pytest
+
 from domain.core import Chance
 from domain.imperium import cards as K
 from domain.imperium import content as C
@@ -19,6 +21,7 @@ from domain.imperium.civ.turn import _resolve_slot
 from domain.imperium.engine import Ctx, run, steps_frame
 from domain.imperium.game import ImperiumGame, ImperiumGame4, ImperiumGame5
 from domain.imperium.state import Frame, ImperiumState
+from tests.imperium.test_solo import LEVELS, PAIRS, _check_game
 
 NEW = ImperiumGame5()
 OLD = ImperiumGame4()
@@ -313,3 +316,13 @@ def test_minoan_empire_first_row_makes_the_human_abandon_a_region() -> None:
     assert row.you_for(4) == () and [type(s) for s in row.you_for(5)] == [E.Abandon]
     assert _minoan_conquer(NEW) == "0:discard"
     assert _minoan_conquer(OLD) == "0:play"
+
+
+# -- whole games ------------------------------------------------------------------------------
+@pytest.mark.parametrize(("index", "pair"), list(enumerate(PAIRS)))
+def test_seeded_solo_games_under_imperium_5(index: int, pair: tuple[str, str]) -> None:
+    """Every nation as the human and as the C.I.V. under ``imperium/5``, every level: no
+    exception, the refold of the events equals the state held, an outcome and the C.I.V.'s
+    score."""
+    final = _check_game(pair[0], pair[1], LEVELS[index % 5], index, index % 2 == 1, game=NEW)
+    assert final.revision == 5 and final.civ is not None and final.civ.score is not None
