@@ -152,27 +152,29 @@ def innovate_candidates(
     return found
 
 
-def innovate(ctx: Ctx, seat: int, choice: str, flt: Filter | None = None) -> None:
+def innovate(ctx: Ctx, seat: int, choice: str, flt: Filter | None = None, dst: str = "") -> None:
     """Resolve one innovation choice (options 1-5 of "Innover"; ``main:filter``: the first
-    main-deck card matching ``flt``; an exiled card goes from the exile to the hand)."""
+    main-deck card matching ``flt``; an exiled card goes from the exile to the hand). The card
+    goes to ``dst`` (default: the seat's hand; the C.I.V.'s deck, ``imperium/5``)."""
     state = ctx.state
+    to = dst or z(seat, "hand")
     if choice == "main:filter" or (choice in state.exile and slot_index(state, choice) < 0):
         if choice in state.exile:
             card = choice
-            move(ctx, seat, card, "exile", z(seat, "hand"))
+            move(ctx, seat, card, "exile", to)
         else:
             matching = [c for c in state.piles.get("main", []) if K.matches(state, c, flt)]
             if not matching:
                 gain(ctx, seat, progress=2)
                 return
             card = ctx.chance.choice(matching)
-            ctx.emit(ev.CardDrawn(seat=seat, card=card, src="pile/main", dst=z(seat, "hand")))
+            ctx.emit(ev.CardDrawn(seat=seat, card=card, src="pile/main", dst=to))
             if not state.piles.get("main"):
                 trigger_end(ctx, "main_deck_empty")
     elif choice.startswith("deck:"):
         pile = choice[len("deck:") :]
         card = ctx.chance.choice(state.piles[pile])
-        ctx.emit(ev.CardDrawn(seat=seat, card=card, src=f"pile/{pile}", dst=z(seat, "hand")))
+        ctx.emit(ev.CardDrawn(seat=seat, card=card, src=f"pile/{pile}", dst=to))
     elif choice.startswith("main:"):
         suit = choice[len("main:") :]
         matching = [c for c in state.piles.get("main", []) if suit in K.suits(c)]
@@ -180,7 +182,7 @@ def innovate(ctx: Ctx, seat: int, choice: str, flt: Filter | None = None) -> Non
             gain(ctx, seat, progress=2)
             return
         card = ctx.chance.choice(matching)
-        ctx.emit(ev.CardDrawn(seat=seat, card=card, src="pile/main", dst=z(seat, "hand")))
+        ctx.emit(ev.CardDrawn(seat=seat, card=card, src="pile/main", dst=to))
         if not state.piles.get("main"):
             trigger_end(ctx, "main_deck_empty")
     else:
@@ -190,7 +192,7 @@ def innovate(ctx: Ctx, seat: int, choice: str, flt: Filter | None = None) -> Non
         state.memo.tokens_gained = list(got)
         for unrest in list(state.market[index].unrest):
             move(ctx, seat, unrest, f"market/{index}/unrest", "unrest")
-        move(ctx, seat, card, f"market/{index}", z(seat, "hand"))
+        move(ctx, seat, card, f"market/{index}", to)
         refill(ctx, index)
         # Assumption: taking a market card with tokens by innovating is "gaining a market
         # card carrying" them too (Carthaginians and Qin, face A).

@@ -8,7 +8,7 @@ every decision-table row parses into C.I.V. steps (:data:`STEP_KINDS`) and human
 A row's ``since`` is the first rules revision that has it (rows the OCR left unreadable are
 read from ``imperium/4``; earlier revisions skip them, and number the rows they keep as they
 always did: :meth:`Table.rows_for`); ``do3``/``you3`` and ``do4``/``you4`` replace a row's
-effect from revision 3 and 4.
+effect from revision 3 and 4, ``you5`` its human-side steps from revision 5.
 
 A table row's ``do`` is a chain of alternatives ``a | b | c`` ("Si possible, …; sinon, …"):
 the first alternative whose guard steps (:data:`GUARDS`) can all be met is resolved; an
@@ -61,7 +61,7 @@ STEP_KINDS: dict[str, int] = {
     "abandon_for_fame": 1,  # guard: abandon N regions in play to draw a fame card
     "steal": 2,  # attack: resource, amount taken from the human
     "convert": 3,  # if possible (not a guard): pay resource x amount to gain 1 of resource
-    "take_unrest": 0,  # the C.I.V. takes the top unrest card into its discard ("Récupérez")
+    "take_unrest": 0,  # the top unrest card into its discard ("Récupérez"; imperium/5: its deck)
     "abandon": 1,  # guard: abandon N of its regions in play (the last played first)
     "nothing": 0,  # no C.I.V. step (a row whose alternative only acts on the human)
     "regions": 1,  # guard only: at least N of its regions in play ("S'il y a au moins …")
@@ -180,6 +180,7 @@ class RowData(msgspec.Struct, frozen=True, kw_only=True):
     do4: str = ""
     you4: tuple[dict[str, Any], ...] = ()
     you_else4: tuple[dict[str, Any], ...] = ()
+    you5: tuple[dict[str, Any], ...] = ()
 
 
 class Row(msgspec.Struct, frozen=True, kw_only=True):
@@ -187,9 +188,10 @@ class Row(msgspec.Struct, frozen=True, kw_only=True):
     revision 3 (``imperium/3``) ``alternatives3``/``you3`` (the row's ``do3``/``you3``,
     parts of the printed effect the earlier rulesets left out; the same as ``alternatives``/
     ``you`` when the file gives none); ``since``, ``alternatives4``/``you4`` likewise for
-    revision 4 (``imperium/4``). ``index`` is the row's place in the file (the number
-    ``imperium/4`` emits; :meth:`Table.rows_for` renumbers the rows an earlier revision
-    keeps)."""
+    revision 4 (``imperium/4``), ``you5`` for revision 5 (``imperium/5``: the human's part a
+    row printed and the earlier rulesets left out). ``index`` is the row's place in the file
+    (the number ``imperium/4`` emits; :meth:`Table.rows_for` renumbers the rows an earlier
+    revision keeps)."""
 
     index: int
     match: str
@@ -204,6 +206,7 @@ class Row(msgspec.Struct, frozen=True, kw_only=True):
     alternatives4: tuple[tuple[CivStep, ...], ...] = ()
     you4: tuple[Step, ...] = ()
     you_else4: tuple[Step, ...] = ()
+    you5: tuple[Step, ...] = ()
 
     def alternatives_for(self, revision: int) -> tuple[tuple[CivStep, ...], ...]:
         """The alternatives resolved under rules ``revision``."""
@@ -213,6 +216,8 @@ class Row(msgspec.Struct, frozen=True, kw_only=True):
 
     def you_for(self, revision: int) -> tuple[Step, ...]:
         """The human-side steps under rules ``revision``."""
+        if revision >= 5:
+            return self.you5
         if revision >= 4:
             return self.you4
         return self.you3 if revision >= 3 else self.you
@@ -377,6 +382,7 @@ def _table(data: TableData) -> Table:
             alternatives4 = parse_alternatives(raw.do4) if raw.do4 else alternatives3
             you4 = _decode_you(raw.you4) if raw.you4 else you3
             you_else4 = _decode_you(raw.you_else4) if raw.you_else4 else you_else
+            you5 = _decode_you(raw.you5) if raw.you5 else you4
             if not 1 <= raw.since <= NEWEST or (raw.since > 1 and raw.match == "other"):
                 raise SoloError(f"bad since {raw.since}")
         except SoloError as exc:
@@ -398,6 +404,7 @@ def _table(data: TableData) -> Table:
                 alternatives4=alternatives4,
                 you4=you4,
                 you_else4=you_else4,
+                you5=you5,
             )
         )
     if not rows or rows[-1].match != "other":

@@ -14,7 +14,15 @@ from domain.imperium import events as ev
 from domain.imperium.civ import CIV
 from domain.imperium.civ import content as S
 from domain.imperium.engine import Ctx
-from domain.imperium.market import acquire, exile_market, market_candidates, needs_unrest
+from domain.imperium.market import (
+    OWN_DECK,
+    acquire,
+    exile_market,
+    innovate,
+    market_candidates,
+    needs_unrest,
+    take_unrest,
+)
 from domain.imperium.ops import gain, move, trigger_end, z
 from domain.imperium.state import ImperiumState
 
@@ -133,7 +141,11 @@ def civ_acquire(ctx: Ctx, suits: tuple[str, ...], token: str = "") -> bool:
 
 def civ_innovate(ctx: Ctx, suit: str) -> bool:
     """Innovate in ``suit``: the best market card, else the top card of that suit's deck, else
-    a card of that suit from the main deck ("ACQUÉRIR ET INNOVER")."""
+    a card of that suit from the main deck ("ACQUÉRIR ET INNOVER"). From ``imperium/5``, as
+    the human innovates (:func:`innovate5`)."""
+    if ctx.state.revision >= 5:
+        innovate5(ctx, suit)
+        return True
     if civ_acquire(ctx, (suit,)):
         return True
     state = ctx.state
@@ -146,6 +158,21 @@ def civ_innovate(ctx: Ctx, suit: str) -> bool:
                 move(ctx, CIV, state.unrest[-1], "unrest", z(CIV, "deck_top"))
             return True
     return False
+
+
+def innovate5(ctx: Ctx, suit: str) -> None:
+    """``imperium/5``: the C.I.V. innovates through the human's code (:func:`.market.innovate`,
+    "Innover") with its own choice of card, put on its deck: a market card's tucked unrest goes
+    back to the pile (option 1, « remettez-la dans la pile Instabilités »); a card drawn from a
+    pile comes alone (options 2-5); with no card of ``suit`` in the main deck it gains 2
+    progress (option 5; solo: « révélez normalement des cartes de la pioche Principale »); the
+    main deck emptied triggers the final scoring ("FIN DE PARTIE" 2)."""
+    state = ctx.state
+    choice = best_market_card(state, (suit,))
+    if not choice:
+        own = suit in OWN_DECK and bool(state.piles.get(suit))
+        choice = f"deck:{suit}" if own else f"main:{suit}"
+    innovate(ctx, CIV, choice, dst=z(CIV, "deck_top"))
 
 
 def civ_exile(ctx: Ctx) -> bool:
@@ -197,13 +224,19 @@ def acquire_exiled(ctx: Ctx, suit: str) -> bool:
 def draw_fame(ctx: Ctx) -> None:
     """It draws a fame card onto its deck; with none left, King of Kings ("ROI DES ROIS"): 6
     progress as a barbarian, 3 and the top dynasty card onto its deck as an empire; King of
-    Kings turns to face B, which triggers the final scoring."""
+    Kings turns to face B, which triggers the final scoring. From ``imperium/5`` it resolves
+    King of Kings only once, as every player (card note « Chaque joueur ne peut résoudre
+    qu'une fois Roi des rois »: :func:`.market.king_of_kings`)."""
     state = ctx.state
     if state.fame_top:
         card, src = state.fame_top[-1], "fame_top"
     elif state.piles.get("fame"):
         card, src = ctx.chance.choice(state.piles["fame"]), "pile/fame"
     else:
+        if state.revision >= 5:
+            if state.seats[CIV].kok_resolved:
+                return
+            ctx.emit(ev.KingOfKingsResolved(seat=CIV))
         if state.seats[CIV].empire:
             gain(ctx, CIV, progress=3)
             take_dynasty(ctx, z(CIV, "deck_top"))
@@ -214,6 +247,14 @@ def draw_fame(ctx: Ctx) -> None:
         trigger_end(ctx, "king_of_kings")
         return
     ctx.emit(ev.CardDrawn(seat=CIV, card=card, src=src, dst=z(CIV, "deck_top")))
+
+
+def civ_take_unrest(ctx: Ctx) -> None:
+    """« Récupérez une [instabilité] »: the top unrest card into its discard; from
+    ``imperium/5`` onto its deck ("RÉCUPÉRER/PIOCHER DES CARTES": « ajoutez-les au-dessus de
+    son deck C.I.V. dans l'ordre dans lequel elle les récupère »)."""
+    top = "deck_top" if ctx.state.revision >= 5 else "discard"
+    take_unrest(ctx, CIV, z(CIV, top))
 
 
 def return_unrest(ctx: Ctx) -> bool:

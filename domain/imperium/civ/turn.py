@@ -21,7 +21,6 @@ from domain.imperium.civ.content import CivStep, Row
 from domain.imperium.civ.events import CivCardResolved, CivDieRolled
 from domain.imperium.content_effects import Abandon, Discard, If, Recall, Step
 from domain.imperium.engine import Ctx, dump_steps, steps_frame
-from domain.imperium.market import take_unrest
 from domain.imperium.ops import gain, move, trigger_end, z
 from domain.imperium.reactions import defend_frames
 from domain.imperium.state import Frame, ImperiumState
@@ -225,7 +224,7 @@ def _civ_step(ctx: Ctx, step: CivStep, where: str, human: list[Frame]) -> str:
         for _ in range(int(args[0])):
             O.abandon_last(ctx)
     elif kind == "take_unrest":
-        take_unrest(ctx, CIV, z(CIV, "discard"))
+        O.civ_take_unrest(ctx)
     elif kind == "recover":
         O.recover(ctx, args[0])
     elif kind == "die_slot":
