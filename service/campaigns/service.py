@@ -38,6 +38,7 @@ from eventsourcing.persistence import IntegrityError
 from eventsourcing.persistence import StoredEvent as RecordedEvent
 
 from domain.campaign import engine
+from domain.campaign.deck import deck_change_candidates
 from domain.campaign.engine import CampaignError, CampaignState
 from domain.campaign.events import (
     CAMPAIGN_RULESET,
@@ -189,17 +190,7 @@ class CampaignService:
         if game is None:
             raise CampaignRejected("NO_GAME", "no campaign game is waiting for its result")
         match = self.games.head(game.game_id)
-        human = match.state.seats[0]
-        nation = C.NATIONS[state.info.nation]
-        starting = [c for c in nation.starting_deck if c not in state.deck_removed]
-        starting += state.deck_added
-        own = set(nation.starting_deck) | set(nation.nation_deck) | set(nation.accession)
-        own |= set(nation.development) | set(nation.in_play) | {f.id for f in nation.power}
-        held = [*human.hand, *human.play, *human.deck, *human.deck_top, *human.discard,
-                *human.history]  # fmt: skip
-        gained = sorted({c for c in held if c not in own and c not in state.deck_added
-                         and not {"fame", "unrest"} & set(C.CARDS[c].suits)})  # fmt: skip
-        return tuple(gained), tuple(sorted(set(starting)))
+        return deck_change_candidates(state, match.state.seats[0])
 
     def record(self, campaign_id: str, change: str = "", card: str = "") -> CampaignState:
         """Record the current game's result, read from the finished game."""

@@ -18,7 +18,7 @@ import sys
 
 from domain.bots import GreedyBot
 from domain.campaign import engine
-from domain.imperium import content as C
+from domain.campaign.deck import deck_change_candidates
 from tests.harness import Table, play
 
 #: per level, the C.I.V. nations to try, in order (from a screening of single games)
@@ -29,22 +29,6 @@ CANDIDATES: tuple[tuple[str, ...], ...] = (
     ("romans", "vikings"),
     ("vikings", "romans"),
 )
-
-
-def gained_and_starting(state: engine.CampaignState, human_nation: str,
-                        game_state: object) -> tuple[list[str], list[str]]:  # fmt: skip
-    """The deck-change candidates of a finished game (as ``CampaignService.candidates``)."""
-    human = game_state.seats[0]  # type: ignore[attr-defined]
-    nation = C.NATIONS[human_nation]
-    starting = [c for c in nation.starting_deck if c not in state.deck_removed]
-    starting += state.deck_added
-    own = set(nation.starting_deck) | set(nation.nation_deck) | set(nation.accession)
-    own |= set(nation.development) | set(nation.in_play) | {f.id for f in nation.power}
-    held = [*human.hand, *human.play, *human.deck, *human.deck_top, *human.discard,
-            *human.history]  # fmt: skip
-    gained = sorted({c for c in held if c not in own and c not in state.deck_added
-                     and not {"fame", "unrest"} & set(C.CARDS[c].suits)})  # fmt: skip
-    return gained, sorted(set(starting))
 
 
 def search(human_nation: str, tries: int) -> list[tuple[str, int]] | None:
@@ -72,7 +56,7 @@ def search(human_nation: str, tries: int) -> list[tuple[str, int]] | None:
         if found is None:
             return None
         civ, index, game_state = found
-        gained, starting = gained_and_starting(state, human_nation, game_state)
+        gained, starting = deck_change_candidates(state, game_state.seats[0])
         for event in engine.start_game(state, civ):
             engine.evolve(state, event)
         change, card = ("add", gained[0]) if gained else ("remove", starting[0])

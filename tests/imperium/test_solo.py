@@ -323,7 +323,9 @@ LONG_GAMES = int(os.environ.get("ANNALES_IMPERIUM_SOLO_GAMES", "100"))
 
 
 @pytest.mark.long
-@pytest.mark.parametrize("ruleset", ["imperium-classics/1", "imperium/3", "imperium/4", "imperium/5"])
+@pytest.mark.parametrize(
+    "ruleset", ["imperium-classics/1", "imperium/3", "imperium/4", "imperium/5"]
+)
 @pytest.mark.parametrize("level", LEVELS)
 def test_long_solo_games(level: str, ruleset: str) -> None:
     """100 seeded solo games (``ANNALES_IMPERIUM_SOLO_GAMES``) per level and ruleset over the
