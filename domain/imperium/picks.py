@@ -28,24 +28,15 @@ from domain.imperium.state import Frame, ImperiumState
 PickAction = Callable[[Ctx, Frame, str], None]
 PICK_ACTIONS: dict[str, PickAction] = {}
 
-#: routes asked first for where ``seat``'s taken card goes (``None``: the rules' default);
-#: solo games may route the C.I.V.'s takes here (« Quand la C.I.V. récupère ou pioche des
-#: cartes, ajoutez-les au-dessus de son deck C.I.V. »).
-TAKE_ROUTES: list[Callable[[ImperiumState, int], str | None]] = []
-
 
 def take_destination(state: ImperiumState, seat: int) -> str:
     """The zone a card ``seat`` takes (« Récupérez une [instabilité] / [renommée] », or one of
-    the cards it just looked at) goes to: the first answer of :data:`TAKE_ROUTES`, else the
-    taker's hand from ``imperium/5`` (MOTS-CLEFS, Récupérer: « Choisissez [une carte] dans la
-    pile correspondante et ajoutez-la à votre main ou dans la zone de jeu indiquée »), its
-    discard before (decision ``take_destination``). The C.I.V.'s seat keeps the discard unless
-    a route says otherwise.
+    the cards it just looked at) goes to: the taker's hand from ``imperium/5`` (MOTS-CLEFS,
+    Récupérer: « Choisissez [une carte] dans la pile correspondante et ajoutez-la à votre main
+    ou dans la zone de jeu indiquée »), its discard before (decision ``take_destination``).
+    The C.I.V.'s seat keeps the discard here: from ``imperium/5`` its hooks put what it takes
+    from a pile on its deck before this step is reached (``domain.imperium.civ.hooks``).
     """
-    for route in TAKE_ROUTES:
-        routed = route(state, seat)
-        if routed is not None:
-            return routed
     civ_seat = state.civ is not None and seat == CIV
     return z(seat, "hand" if state.revision >= 5 and not civ_seat else "discard")
 

@@ -32,7 +32,6 @@ from domain.imperium.civ.ops import estimated_vp
 from domain.imperium.commands import ChooseOrder, EndActivate, Exhaust, Pick, PlayCard
 from domain.imperium.engine import Ctx, run
 from domain.imperium.game import ImperiumGame, ImperiumGame4, ImperiumGame5
-from domain.imperium.picks import TAKE_ROUTES
 from domain.imperium.scoring import unrest_count
 from domain.imperium.state import Frame, ImperiumState
 from domain.registry import GAMES, rulesets_of
@@ -302,30 +301,20 @@ def test_recuperer_a_looked_at_fame_card_goes_to_the_hand(game: ImperiumGame) ->
     assert where(state, "1FAM2") == ("0:hand" if game is NEW else "0:discard")
 
 
-def test_the_civ_seat_take_keeps_its_discard_unless_routed() -> None:
-    """The human's « Vous récupérez » goes to the human's hand in a solo game too; the C.I.V.'s
-    seat keeps the discard until a route of :data:`TAKE_ROUTES` (the C.I.V.'s own rule,
-    « ajoutez-les au-dessus de son deck C.I.V. », l.2118-2122) says otherwise."""
+def test_solo_human_takes_into_hand_generic_step_keeps_civ_discard() -> (
+    None
+):
+    """The human's « Vous récupérez » goes to the human's hand in a solo game too; the generic
+    take step run for the C.I.V.'s seat keeps its discard (its own rule, « ajoutez-les
+    au-dessus de son deck C.I.V. », l.2118-2122, is applied by its hooks before that step:
+    ``tests/imperium/test_solo_ruleset5.py``)."""
     state = solo_of(NEW, "carthaginians")
     human_top = state.unrest[-1]
     effect(NEW, state, 0, "1CIV4", {"take": {"pile": "unrest"}})
     assert where(state, human_top) == "0:hand"
-
-    def route(routed: ImperiumState, seat: int) -> str | None:
-        return f"{CIV}:deck_top" if routed.civ is not None and seat == CIV else None
-
-    installed = list(TAKE_ROUTES)  # the C.I.V.'s own route, if its hooks add one
-    TAKE_ROUTES.clear()
-    try:
-        civ_top = state.unrest[-1]
-        effect(NEW, state, CIV, "1CIV4", {"take": {"pile": "unrest"}})
-        assert civ_top in state.seats[CIV].discard
-        TAKE_ROUTES.append(route)
-        routed_top = state.unrest[-1]
-        effect(NEW, state, CIV, "1CIV4", {"take": {"pile": "unrest"}})
-        assert routed_top in state.seats[CIV].deck_top
-    finally:
-        TAKE_ROUTES[:] = installed
+    civ_top = state.unrest[-1]
+    effect(NEW, state, CIV, "1CIV4", {"take": {"pile": "unrest"}})
+    assert civ_top in state.seats[CIV].discard
 
 
 def test_corruption_played_makes_the_other_player_take_into_hand() -> None:
