@@ -301,20 +301,18 @@ def test_recuperer_a_looked_at_fame_card_goes_to_the_hand(game: ImperiumGame) ->
     assert where(state, "1FAM2") == ("0:hand" if game is NEW else "0:discard")
 
 
-def test_solo_human_takes_into_hand_generic_step_keeps_civ_discard() -> (
-    None
-):
-    """The human's « Vous récupérez » goes to the human's hand in a solo game too; the generic
-    take step run for the C.I.V.'s seat keeps its discard (its own rule, « ajoutez-les
-    au-dessus de son deck C.I.V. », l.2118-2122, is applied by its hooks before that step:
-    ``tests/imperium/test_solo_ruleset5.py``)."""
+def test_solo_human_takes_into_hand_and_civ_onto_its_deck() -> None:
+    """The human's « Vous récupérez » goes to the human's hand in a solo game too; the same
+    step for the C.I.V.'s seat puts the card on its deck (its own rule, « ajoutez-les
+    au-dessus de son deck C.I.V. », l.2118-2122, applied by its hooks before the generic step;
+    more in ``tests/imperium/test_solo_ruleset5.py``)."""
     state = solo_of(NEW, "carthaginians")
     human_top = state.unrest[-1]
     effect(NEW, state, 0, "1CIV4", {"take": {"pile": "unrest"}})
     assert where(state, human_top) == "0:hand"
     civ_top = state.unrest[-1]
     effect(NEW, state, CIV, "1CIV4", {"take": {"pile": "unrest"}})
-    assert civ_top in state.seats[CIV].discard
+    assert civ_top in state.seats[CIV].deck_top
 
 
 def test_corruption_played_makes_the_other_player_take_into_hand() -> None:
