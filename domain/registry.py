@@ -23,7 +23,7 @@ from domain.core.errors import MalformedCommand
 from domain.core.game import Game
 from domain.imperium.game import ImperiumGame, ImperiumGame2, ImperiumGame3, ImperiumGame4
 from domain.riseandfall.game import RiseAndFall, RiseAndFallHex
-from domain.tapestry.game import TapestryGame, TapestryGame2, TapestryGame3
+from domain.tapestry.game import TapestryGame, TapestryGame2, TapestryGame3, TapestryGame4
 
 #: Every ruleset ever released, oldest first within each game: a game's last one is the
 #: default for new games. Never remove one (records played under it must verify for ever).
@@ -33,6 +33,7 @@ _ALL_RULESETS: tuple[Game[Any], ...] = (
     TapestryGame(),
     TapestryGame2(),
     TapestryGame3(),
+    TapestryGame4(),
     ImperiumGame(),
     ImperiumGame2(),
     ImperiumGame3(),

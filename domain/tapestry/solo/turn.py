@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from domain.tapestry import content as C
 from domain.tapestry import events as ev
-from domain.tapestry.engine import AUTO, END_TURN, Ctx
+from domain.tapestry.engine import AUTO, DECISIONS, END_TURN, Ctx
 from domain.tapestry.rules import hex_at
 from domain.tapestry.scoring import tiebreak
 from domain.tapestry.solo import content as S
@@ -96,8 +96,33 @@ def prepare(ctx: Ctx) -> None:
     if first:
         ctx.emit(sev.AutomaTurnStarted(turn=0))
         ctx.emit(sev.AutomaIncomeTurnStarted(era=1))
-        for frame in income_frames(1, level):
-            AUTO[frame.kind](ctx, frame)
+        if state.rules.revision >= 4:
+            run_now(ctx, income_frames(1, level))
+        else:  # tapestry/1-3: the frames a step pushes (levels 5-6: the advances) are lost
+            for frame in income_frames(1, level):
+                AUTO[frame.kind](ctx, frame)
+
+
+def run_now(ctx: Ctx, frames: list[Frame]) -> None:
+    """Run ``frames`` and every frame they push, to completion, outside the agenda loop (the
+    setup, where :func:`domain.tapestry.engine.run` does not turn): the bots' frames are
+    automatic; a decision with one option is answered with it, one with none is dropped."""
+    agenda = ctx.state.agenda
+    base = len(agenda)
+    ctx.push(*frames)
+    while len(agenda) > base:
+        top = agenda.pop()
+        ctx.current = top
+        if top.kind in DECISIONS:
+            options, answer = DECISIONS[top.kind]
+            found = options(ctx.state, top)
+            if len(found) > 1:
+                raise AssertionError(f"a decision ({top.kind}) in the bots' setup turn")
+            if found:
+                answer(ctx, top, found[0])
+            continue
+        AUTO[top.kind](ctx, top)
+    ctx.current = None
 
 
 def _round_over(state: TapestryState) -> bool:
