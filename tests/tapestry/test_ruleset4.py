@@ -29,7 +29,6 @@ from domain.tapestry.engine import frame
 from domain.tapestry.game import TapestryGame3, TapestryGame4
 from domain.tapestry.rules import active_card, gain, has_active, hex_at
 from domain.tapestry.solo import AUTOMA
-from domain.tapestry.solo import content as S
 from domain.tapestry.solo import events as sev
 from domain.tapestry.solo.conquest import conquer, island_open
 from domain.tapestry.state import PLAY, TRACK_IDS, Frame, Outpost, Played, TapestryState, TechOwned
@@ -312,7 +311,6 @@ def _island_locked(game: TapestryGame3) -> TapestryState:
         cell.outposts = [Outpost(seat=seat)]
     state.solo.pair = [1, 2]
     state.solo.last_pair = [1, 2]
-    assert S.DECISION_CARDS[2]
     return state
 
 
@@ -337,8 +335,7 @@ def test_the_automa_stops_aiming_at_an_island_nobody_can_conquer() -> None:
 
 @BOTH
 def test_the_automa_aims_at_the_island_while_it_can_be_conquered(game: TapestryGame3) -> None:
-    """With one token on the island, or none, the Automa still aims at it (both rulesets);
-    never once it has the achievement."""
+    """With one token on the island, or none, the Automa still aims at it (both rulesets)."""
     state = _island_locked(game)
     island = state.hexes[hex_at(state, 0, 0)]
     island.outposts = [Outpost(seat=0)]
