@@ -29,7 +29,7 @@ from domain.imperium.game import (
     ImperiumGame5,
 )
 from domain.riseandfall.game import RiseAndFall, RiseAndFallHex
-from domain.tapestry.game import TapestryGame, TapestryGame2, TapestryGame3
+from domain.tapestry.game import TapestryGame, TapestryGame2, TapestryGame3, TapestryGame4
 
 #: Every ruleset ever released, oldest first within each game: a game's last one is the
 #: default for new games. Never remove one (records played under it must verify for ever).
@@ -39,6 +39,7 @@ _ALL_RULESETS: tuple[Game[Any], ...] = (
     TapestryGame(),
     TapestryGame2(),
     TapestryGame3(),
+    TapestryGame4(),
     ImperiumGame(),
     ImperiumGame2(),
     ImperiumGame3(),

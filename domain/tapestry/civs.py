@@ -348,14 +348,23 @@ def after_conquer_outpost(ctx: Ctx, seat: int) -> None:
 
 
 # -- civilizations gained during the game --------------------------------------------------
+def solo_pool(state: TapestryState, pool: list[int]) -> list[int]:
+    """The civilizations of ``pool`` a seat may gain mid-game: in a solo game, the mats out of
+    solo games (player aid l.214, l.515-533) are out of the game
+    (``automa.json#solo_civilizations_by_solo_flag``): with a box in play from ``tapestry/2``,
+    in every solo game from ``tapestry/4``."""
+    if state.n == 1 and (state.rules.expansions or state.rules.revision >= 4):
+        return [c for c in pool if dealt_solo(c)]
+    return pool
+
+
 def _random_civ(ctx: Ctx, seat: int, count: int, top: Frame) -> None:
     pool = [
         civ_id(k)
         for k in gainable_keys(ctx.state.rules)
         if civ_id(k) not in ctx.state.civs_out and C.CIVILIZATIONS[civ_id(k)].gainable_mid_game
     ]
-    if ctx.state.n == 1 and ctx.state.rules.expansions:  # solo with a box: mats out of solo
-        pool = [c for c in pool if dealt_solo(c)]  # games are out of the game (automa.json)
+    pool = solo_pool(ctx.state, pool)
     if not pool:
         return
     drawn = 2 if ctx.state.rules.draw_two_civilizations else 1

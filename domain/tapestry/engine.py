@@ -74,6 +74,10 @@ TOKENS: dict[str, TokenHandler] = {}
 ALWAYS_ASK: set[str] = {"turn", "trap"}
 #: hooks run when the agenda empties (end of a turn): set by ``turns``.
 END_TURN: list[Callable[[Ctx], None]] = []
+#: hooks giving the frames that run when play begins, after every seat's civilization setup
+#: and before the first turn (the bots' first income turn when they play first): set by
+#: ``solo.turn``.
+OPENING: list[Callable[[TapestryState], list[Frame]]] = []
 #: hooks run after each emitted event is folded (THIS ERA tapestry cards react to events); a
 #: hook may emit events and push frames (pushed frames run after the emitter's own frames).
 AFTER_EMIT: list[Callable[[Ctx, Event], None]] = []

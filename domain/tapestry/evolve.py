@@ -12,7 +12,7 @@ from typing import Any
 
 from domain.core import Event
 from domain.tapestry import events as ev
-from domain.tapestry.rules import SUNK, board_hexes, capital_grid, covered_spaces
+from domain.tapestry.rules import INCOME_5_MAT, SUNK, board_hexes, capital_grid, covered_spaces
 from domain.tapestry.solo.fold import fold_solo
 from domain.tapestry.state import (
     BUILDINGS,
@@ -112,6 +112,8 @@ def _turns(state: TapestryState, event: Any) -> None:
     elif isinstance(event, ev.IncomeTurnStarted):
         seat = state.seats[event.seat]
         seat.income_turns = event.era
+        if event.era == 5 and state.rules.revision >= 4:  # rules.active_card
+            seat.civ_tokens[INCOME_5_MAT] = [len(seat.mat)]
     elif isinstance(event, ev.SeatFinished):
         state.seats[event.seat].finished = True
     elif isinstance(event, ev.SpaceActivated):

@@ -321,6 +321,24 @@ class TapestryGame3(TapestryGame2):
     revision = 3
 
 
+class TapestryGame4(TapestryGame3):
+    """Ruleset ``tapestry/4``: the rules of ``tapestry/3`` corrected after the audits of the
+    base game and of the solo mode (see ``docs/games/rulesets.md``).
+
+    * a THIS ERA card played during income turn 5 (over the era-4 card) is in force for the
+      rest of that income turn (:func:`~domain.tapestry.rules.active_card`; rulebook l.191);
+    * solo: a civilization gained during the game is never one the player aid removes from
+      solo, with or without a box (:func:`~domain.tapestry.civs.solo_pool`);
+    * solo levels 5-6: when the bots play first, their first income turn's advances are
+      played at setup (:func:`~domain.tapestry.solo.turn.prepare`);
+    * solo: the Automa aims at the middle island only while it can still be conquered
+      (:func:`~domain.tapestry.solo.conquest.island_open`; player aid l.350).
+    """
+
+    ruleset_version = "tapestry/4"
+    revision = 4
+
+
 def variant_rules(options: TapestryOptions2, revision: int) -> TapestryRules:
     """The rules of a game created with ``options`` (card names checked; ``MalformedCommand``
     names an unknown card)."""
@@ -369,4 +387,4 @@ def _card_ids(
     return tuple(sorted(found))
 
 
-__all__ = ["PLAY", "TapestryGame", "TapestryGame2"]
+__all__ = ["PLAY", "TapestryGame", "TapestryGame2", "TapestryGame3", "TapestryGame4"]

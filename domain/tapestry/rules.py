@@ -409,6 +409,12 @@ ESPIONAGE_COPY = "_espionage"
 PLAYS_ON = "_plays_on"
 
 
+#: civ_tokens key set from ``tapestry/4`` when a seat's fifth income turn starts: the number
+#: of cards then on its income mat (those played after it were played during that income turn;
+#: ``decisions.json#this_era_after_era_4``).
+INCOME_5_MAT = "_income_5_mat"
+
+
 #: :data:`PLAYS_ON` values: advance turns (the Elder Ones), tapestry-card turns (the Merfolk).
 ADVANCE_TURNS, CARD_TURNS = 1, 2
 #: the civ_tokens key of tapestry cards held out of the hand (the Merfolk's submerged cards):
@@ -433,12 +439,16 @@ def active_card(seat: SeatState) -> int:
 
     A THIS ERA card applies from the income turn it is played until the seat's next income
     turn ("Capacités des cartes Fresque"); only the visible (top) card counts. An Espionage on
-    top that copied a THIS ERA card (:data:`ESPIONAGE_COPY`) is in force as that card.
+    top that copied a THIS ERA card (:data:`ESPIONAGE_COPY`) is in force as that card. A card
+    played during the fifth income turn goes on the era-4 slot: up to ``tapestry/3`` it is
+    never in force; from ``tapestry/4`` it is, for the rest of that income turn (the seat's
+    game ends with it; rulebook l.191, l.526, l.546).
     """
     if not seat.mat:
         return -1
     top = seat.mat[-1]
-    era = top.era if play_on_mode(seat) == ADVANCE_TURNS else seat.income_turns
+    in_force = play_on_mode(seat) == ADVANCE_TURNS or _played_in_last_income(seat)
+    era = top.era if in_force else seat.income_turns
     if not top.face_up or top.era != era:
         return -1
     card = C.TAPESTRY_CARDS.get(top.card)
@@ -446,6 +456,16 @@ def active_card(seat: SeatState) -> int:
         copied = seat.civ_tokens.get(ESPIONAGE_COPY, [])
         return copied[0] if len(copied) == 2 and copied[1] == top.era else -1
     return top.card if card is not None and card.kind == "this_era" else -1
+
+
+def _played_in_last_income(seat: SeatState) -> bool:
+    """``True`` while the seat's top card was played during its fifth income turn, which is
+    not over yet (from ``tapestry/4``, :data:`INCOME_5_MAT`): the card went on the era-4 slot
+    and is in force "maintenant" until the seat's game ends."""
+    before = seat.civ_tokens.get(INCOME_5_MAT)
+    if not before or seat.income_turns != 5 or seat.finished or plays_on(seat):
+        return False
+    return len(seat.mat) > before[0]
 
 
 def has_active(seat: SeatState, key: str) -> bool:

@@ -14,7 +14,7 @@ from domain.tapestry import civs
 from domain.tapestry import content as C
 from domain.tapestry import events as ev
 from domain.tapestry.civ_catalogue import starting_civilization_id
-from domain.tapestry.engine import AUTO, Ctx
+from domain.tapestry.engine import AUTO, OPENING, Ctx
 from domain.tapestry.rules import hex_at
 from domain.tapestry.solo.content import SETUP as SOLO
 from domain.tapestry.solo.content import dealt_solo
@@ -126,13 +126,15 @@ def ready(state: TapestryState) -> bool:
 
 
 def begin(ctx: Ctx) -> None:
-    """Every seat has chosen: civilization setups in turn order, then the first turn."""
+    """Every seat has chosen: civilization setups in turn order, the opening frames
+    (:data:`~domain.tapestry.engine.OPENING`), then the first turn."""
     state = ctx.state
     ctx.emit(ev.GameStarted(first_player=state.first_player))
     frames: list[Frame] = []
     for step in range(state.n):
         frames.extend(civs.setup_frames(state, (state.first_player + step) % state.n))
-    ctx.push(*frames, Frame(kind="begin", seat=state.first_player))
+    opening = [frame for hook in OPENING for frame in hook(state)]
+    ctx.push(*frames, *opening, Frame(kind="begin", seat=state.first_player))
 
 
 def _begin(ctx: Ctx, top: Frame) -> None:

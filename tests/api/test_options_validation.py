@@ -53,12 +53,12 @@ def test_unset_variants_create_a_tapestry_1_game(stub: annales_pb2_grpc.GameServ
 def test_variants_create_a_game_of_the_newest_ruleset(
     stub: annales_pb2_grpc.GameServiceStub,
 ) -> None:
-    """The default ruleset (``tapestry/3``) takes the variants; an unknown card to remove is
+    """The default ruleset (``tapestry/4``) takes the variants; an unknown card to remove is
     named."""
     options = tp.TapestryOptions(draw_two_tapestry=True, removed_tech_cards=["radio"])
     created = _tapestry(stub, "", options)
     game = stub.GetGame(pb.GetGameRequest(game_id=created.game_id)).game
-    assert game.ruleset == "tapestry/3"
+    assert game.ruleset == "tapestry/4"
     bad = tp.TapestryOptions(removed_tech_cards=["warp drive"])
     seen = expect_error(_tapestry, stub, "", bad)
     assert seen.code == grpc.StatusCode.INVALID_ARGUMENT

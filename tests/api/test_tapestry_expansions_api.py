@@ -34,7 +34,7 @@ def _create(
 
 
 def test_expansions_are_recorded_and_reported(stub: annales_pb2_grpc.GameServiceStub) -> None:
-    """Every box combination creates a game of the newest ruleset (``tapestry/3``) whose
+    """Every box combination creates a game of the newest ruleset (``tapestry/4``) whose
     options name the boxes."""
     for boxes in (
         ["plans_and_ploys"],
@@ -44,7 +44,7 @@ def test_expansions_are_recorded_and_reported(stub: annales_pb2_grpc.GameService
     ):
         created = _create(stub, boxes)
         game = stub.GetGame(pb.GetGameRequest(game_id=created.game_id)).game
-        assert game.ruleset == "tapestry/3"
+        assert game.ruleset == "tapestry/4"
         assert list(game.options.tapestry.expansions) == boxes
         assert '"expansions"' in game.options_json
 

@@ -28,7 +28,7 @@ def test_variant_creates_a_tapestry_game_of_the_newest_ruleset_with_the_variants
     annales_server: ServerProcess, tmp_path: Path
 ) -> None:
     """``annales variant tapestry -v draw-two-tapestry --remove-tech radio``: the newest
-    ruleset (``tapestry/3``), the variant and the removed card stored in the game's options."""
+    ruleset (``tapestry/4``), the variant and the removed card stored in the game's options."""
     result = runner.invoke(
         app,
         [
@@ -41,7 +41,7 @@ def test_variant_creates_a_tapestry_game_of_the_newest_ruleset_with_the_variants
     assert result.exit_code == 0, result.output
     game = _game(annales_server, result.output)
     options = json.loads(game.options_json)
-    assert game.ruleset == "tapestry/3"
+    assert game.ruleset == "tapestry/4"
     assert options["draw_two_tapestry"] and options["nanotechnology_two_cards"]
     assert options["island_start"]
     assert options["removed_tech_cards"] == ["radio"]

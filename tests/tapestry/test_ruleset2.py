@@ -37,7 +37,8 @@ def revised(state: TapestryState) -> TapestryState:
 
 def test_tapestry_2_and_tapestry_1_stay_registered() -> None:
     """A rules change is a new ruleset: ``tapestry/2`` and ``tapestry/1`` stay registered
-    after ``tapestry/3`` (the default: ``tests/tapestry/test_ruleset3.py``)."""
+    after ``tapestry/3`` (``tests/tapestry/test_ruleset3.py``) and ``tapestry/4`` (the default:
+    ``tests/tapestry/test_ruleset4.py``)."""
     assert GAMES["tapestry"].ruleset_version != "tapestry/2"
     assert get_ruleset("tapestry/1").ruleset_version == "tapestry/1"
     game = get_ruleset("tapestry/2")

@@ -86,10 +86,12 @@ def of(events: list[Event], kind: type[Event]) -> list[Event]:
 
 
 # -- the ruleset -------------------------------------------------------------------------------
-def test_tapestry_3_is_the_default_and_the_older_rulesets_stay() -> None:
-    """A rules change is a new ruleset: new games get ``tapestry/3`` (revision 3), with the
-    options of ``tapestry/2``; ``tapestry/1`` and ``tapestry/2`` stay registered."""
-    assert GAMES["tapestry"].ruleset_version == "tapestry/3"
+def test_tapestry_3_and_the_older_rulesets_stay() -> None:
+    """A rules change is a new ruleset: ``tapestry/3`` games get revision 3, with the options of
+    ``tapestry/2``; ``tapestry/1`` and ``tapestry/2`` stay registered (``tapestry/4``, the
+    default since: ``tests/tapestry/test_ruleset4.py``)."""
+    assert get_ruleset("tapestry/3").ruleset_version == "tapestry/3"
+    assert GAMES["tapestry"].revision > 3
     assert GAME3.initial(GAME3.decode_options({}), 2).rules.revision == 3
     assert GAME3.options_type is GAME2.options_type
     assert get_ruleset("tapestry/2").initial(GAME2.decode_options({}), 2).rules.revision == 2

@@ -67,9 +67,19 @@ def _nearest(state: TapestryState, card: int, valid: list[int], sources: set[int
     return first_by_priority(state, S.DECISION_CARDS[card], [i for i in valid if dist[i] == best])
 
 
-def _island_open(state: TapestryState) -> bool:
+def island_open(state: TapestryState) -> bool:
+    """``True`` while « Conquérir l'île centrale » is possible for the Automa, whose conquests
+    then aim at the middle island (player aid l.350, l.358): it lacks the achievement and, from
+    ``tapestry/4``, the island can still be conquered (at most one token on it, none that no
+    conquest may target, as :func:`~domain.tapestry.rules.conquer_targets` requires;
+    ``automa.json#solo_island_still_conquerable``)."""
     assert state.solo is not None
-    return _achievement_id(ISLAND_KEY) not in state.solo.achievements
+    if _achievement_id(ISLAND_KEY) in state.solo.achievements:
+        return False
+    if state.rules.revision < 4:  # tapestry/1-3: the achievement alone
+        return True
+    outposts = state.hexes[_island(state)].outposts
+    return len(outposts) <= 1 and not any(o.piece in UNCONQUERABLE_PIECES for o in outposts)
 
 
 def opponent_targets(state: TapestryState, anywhere: bool) -> list[int]:
@@ -113,7 +123,7 @@ def conquer(ctx: Ctx, anywhere: bool, income: bool = False) -> None:
     island = _island(state)
     targets = opponent_targets(state, anywhere)
     if targets:
-        if _island_open(state):
+        if island_open(state):
             target = _nearest(state, card, targets, {island})
         else:
             target = first_by_priority(state, S.DECISION_CARDS[card], targets)
@@ -135,7 +145,7 @@ def conquer(ctx: Ctx, anywhere: bool, income: bool = False) -> None:
     targets = neutral_targets(state, anywhere, topple_icon)
     if not targets:
         return
-    if _island_open(state):
+    if island_open(state):
         target = _nearest(state, card, targets, {island})
     else:
         humans = [
@@ -261,4 +271,4 @@ def defend(ctx: Ctx, index: int, attacker: int) -> None:
         check_toppled(ctx)
 
 
-__all__ = ["conquer", "defend", "draw_tapestry", "explore", "is_trap"]
+__all__ = ["conquer", "defend", "draw_tapestry", "explore", "is_trap", "island_open"]

@@ -8,7 +8,8 @@ its favourite ignored), 2 outposts on
 the 3/5 territory, the decision deck (cards 1-7 and one face-down progress card) and the
 progress deck (8-22); the Shadow Empire's favourite track by the science die, rolled again
 until it differs from the Automa's; who plays first, the human or the bots, at random (the
-bots' first turn, an income turn, is then played at once).
+bots' first turn, an income turn, is then played at once: at setup under ``tapestry/1``-``3``,
+from ``tapestry/4`` when play begins, after the human's setup).
 
 The bots play one turn after each human turn (solo), or once per round after the last seat in
 turn order (2-player Shadow Empire variant); once the human seats are finished they play on
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 from domain.tapestry import content as C
 from domain.tapestry import events as ev
-from domain.tapestry.engine import AUTO, END_TURN, Ctx
+from domain.tapestry.engine import AUTO, END_TURN, OPENING, Ctx
 from domain.tapestry.rules import hex_at
 from domain.tapestry.scoring import tiebreak
 from domain.tapestry.solo import content as S
@@ -93,11 +94,35 @@ def prepare(ctx: Ctx) -> None:
         if C.SCIENCE_DIE[face] != favorite:
             break
     ctx.emit(sev.ShadowEmpirePrepared(faces=tuple(faces), favorite=C.SCIENCE_DIE[faces[-1]]))
-    if first:
+    if first and state.rules.revision < 4:
+        # tapestry/1-3: the bots' first income turn is played at setup, before the human has
+        # chosen; the frames its steps push (levels 5-6: the advances) are lost
         ctx.emit(sev.AutomaTurnStarted(turn=0))
         ctx.emit(sev.AutomaIncomeTurnStarted(era=1))
         for frame in income_frames(1, level):
             AUTO[frame.kind](ctx, frame)
+
+
+def _opening(state: TapestryState) -> list[Frame]:
+    """From ``tapestry/4``, when the bots play first, their first turn (an income turn) opens
+    play: after the human's setup (capital, civilization, its outposts on the board) and
+    before the human's first turn, with every frame its steps push."""
+    solo = state.solo
+    if solo is None or not solo.first or state.rules.revision < 4:
+        return []
+    return [Frame(kind="solo_first_income", seat=0)]
+
+
+def _first_income(ctx: Ctx, top: Frame) -> None:
+    solo = ctx.state.solo
+    assert solo is not None
+    ctx.emit(sev.AutomaTurnStarted(turn=0))
+    ctx.emit(sev.AutomaIncomeTurnStarted(era=1))
+    ctx.push(*income_frames(1, solo.level))
+
+
+OPENING.append(_opening)
+AUTO["solo_first_income"] = _first_income
 
 
 def _round_over(state: TapestryState) -> bool:
