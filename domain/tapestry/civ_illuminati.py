@@ -27,8 +27,12 @@ The facts' "discard this civilization if each player has their own dice" does no
 engine plays with one set of dice. Rebalancing: the rulebook's page has no Illuminati entry:
 none. Not in solo games (facts folder: ``solo_allowed`` false).
 
-Assumed (``decisions.json``): a finished Illuminati (after income turn 5) gains nothing more
-from dice taken ("FIN DE PARTIE"), and the dice then stay as they are.
+A finished Illuminati (after income turn 5; ``decisions.json#illuminati_dice``): up to
+``tapestry/3`` it gains nothing more from dice taken and the dice stay as they are; from
+``tapestry/4`` it still takes the conquer dice an opponent rolls while they are on its mat and
+scores their faces that are points, nothing else (« vous pouvez toujours gagner des points
+grâce à des capacités passives de civilisation », FIN DE PARTIE, rulebook l.546); the science
+die, which gives no points, stays where it is.
 """
 
 from __future__ import annotations
@@ -62,13 +66,29 @@ def dice_on_mat(state: TapestryState, seat: int) -> list[int]:
     return tokens_of(state, seat, KEY, ALL_ON)
 
 
-def _holders(state: TapestryState, roller: int) -> list[int]:
-    """Seats other than ``roller`` holding the Illuminati, still playing, in seat order."""
+def _holders(state: TapestryState, roller: int, points: bool = False) -> list[int]:
+    """Seats other than ``roller`` holding the Illuminati, in seat order: those still playing,
+    and with ``points`` (dice whose faces may be points) from ``tapestry/4`` the finished ones
+    too (:func:`_scores`)."""
+    late = points and state.rules.revision >= 4
     return [
         s
         for s in range(state.n)
-        if s != roller and has_civ(state, s, KEY) and not state.seats[s].finished
+        if s != roller and has_civ(state, s, KEY) and (late or not state.seats[s].finished)
     ]
+
+
+def _points(benefit: C.Benefit) -> bool:
+    """``True`` for a die face that is points (``vp``, ``vp_per_...``)."""
+    return isinstance(benefit, C.Gain) and (
+        benefit.token == "vp" or benefit.token.startswith("vp_per_")
+    )
+
+
+def _scores(state: TapestryState, seat: int, benefit: C.Benefit) -> bool:
+    """``True`` when ``seat`` gains a taken die's face: always while it plays; once finished
+    (``tapestry/4``) only a face that is points (FIN DE PARTIE, rulebook l.546)."""
+    return not state.seats[seat].finished or _points(benefit)
 
 
 # -- setup: draw 3 tapestry cards, keep 1 ---------------------------------------------------
@@ -130,12 +150,13 @@ def _face(seat: int, index: int, benefit: C.Benefit) -> Frame:
 def _conquer_dice_rolled(ctx: Ctx, roller: int, index: int, red: int, black: int) -> None:
     """An opponent rolled the conquer dice: if they were on the mat, the Illuminati gain both
     faces and the dice stay off the mat."""
-    for seat in _holders(ctx.state, roller):
+    for seat in _holders(ctx.state, roller, points=True):
         dice = dice_on_mat(ctx.state, seat)
         if dice[RED] or dice[BLACK]:
             dice[RED] = dice[BLACK] = 0
             set_tokens(ctx, seat, KEY, dice)
-            ctx.push(_face(seat, index, C.RED_DIE[red]), _face(seat, index, C.BLACK_DIE[black]))
+            faces = (C.RED_DIE[red], C.BLACK_DIE[black])
+            ctx.push(*(_face(seat, index, f) for f in faces if _scores(ctx.state, seat, f)))
 
 
 def _science_rolled(ctx: Ctx, roller: int, track: int) -> None:
@@ -154,12 +175,13 @@ def _die_rolled(ctx: Ctx, roller: int, index: int, die: int, face: int) -> None:
     mat, the Illuminati gain its face and the die stays off the mat."""
     slot = RED if die == 0 else BLACK
     faces = C.RED_DIE if die == 0 else C.BLACK_DIE
-    for seat in _holders(ctx.state, roller):
+    for seat in _holders(ctx.state, roller, points=True):
         dice = dice_on_mat(ctx.state, seat)
         if dice[slot]:
             dice[slot] = 0
             set_tokens(ctx, seat, KEY, dice)
-            ctx.push(_face(seat, index, faces[face]))
+            if _scores(ctx.state, seat, faces[face]):
+                ctx.push(_face(seat, index, faces[face]))
 
 
 mapping.DICE_ROLLED.append(_conquer_dice_rolled)

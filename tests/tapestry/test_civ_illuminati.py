@@ -10,6 +10,8 @@ nothing more), "RÉÉQUILIBRAGE DES CIVILISATIONS" (no Illuminati entry).
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.bots import RandomBot
 from domain.tapestry import civ_illuminati as ill
 from domain.tapestry import civs
@@ -165,6 +167,43 @@ def test_a_finished_illuminati_gains_nothing() -> None:
     events = run_frames(state, frame("roll", 1, ints=(1,)))
     assert not [e for e in of(events, ev.CivTokensSet) if e.key == KEY]
     assert vp_of(events, 0, "illuminati") == 0
+
+
+def _finished_under(revision: int) -> TapestryState:
+    """Seat 0 holds the Illuminati and has finished (income turn 5 behind it), rules
+    revision ``revision``."""
+    state = illuminati(2)
+    state.rules = msgspec.structs.replace(state.rules, revision=revision)
+    state.seats[0].finished = True
+    state.seats[0].income_turns = 5
+    return state
+
+
+def test_a_finished_illuminati_scores_the_points_of_conquer_dice_from_tapestry_4() -> None:
+    """ "FIN DE PARTIE" (rulebook l.546: « vous pouvez toujours gagner des points grâce à des
+    capacités passives de civilisation, mais vous ne pouvez plus rien gagner d'autre »): from
+    ``tapestry/4`` an opponent's conquest roll still gives a finished Illuminati the red die's
+    face (points on every face) and not the black die's (resources, a territory's benefit);
+    the dice leave the mat. ``tapestry/3`` gave nothing and left the dice on the mat."""
+    state = _finished_under(4)
+    events = run_frames(state, frame("dice", 1, ints=(state.seats[1].home, 0, -1)))
+    rolled = of(events, ev.ConquerDiceRolled)[0]
+    assert ill.dice_on_mat(state, 0) == [1, 0, 0]
+    mine = [f for f in state.agenda if f.source == f"civ:{KEY}"]
+    assert [f.expr for f in mine] == [expr_frame(0, C.RED_DIE[rolled.red]).expr]
+    old = _finished_under(3)
+    run_frames(old, frame("dice", 1, ints=(old.seats[1].home, 0, -1)))
+    assert ill.dice_on_mat(old, 0) == [1, 1, 1]
+    assert not [f for f in old.agenda if f.source == f"civ:{KEY}"]
+
+
+def test_a_finished_illuminati_takes_no_science_die_from_tapestry_4() -> None:
+    """The science die gives an advance, not points: a finished Illuminati leaves it on the
+    mat under ``tapestry/4`` too."""
+    state = _finished_under(4)
+    events = run_frames(state, frame("roll", 1, ints=(1,)))
+    assert not [e for e in of(events, ev.CivTokensSet) if e.key == KEY]
+    assert ill.dice_on_mat(state, 0) == [1, 1, 1]
 
 
 def test_no_rebalancing_and_no_solo() -> None:
