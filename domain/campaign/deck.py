@@ -4,12 +4,13 @@
 votre main que vous avez gagnée au cours de la partie [...] ou » remove a card of the starting
 deck (MODE CAMPAGNE, « Si vous gagnez une partie en mode campagne »). The candidates:
 
-* to add: the cards in the human's History, deck, discard and hand — not its play area, which
-  the rule does not list — that did not come with its nation (starting deck, nation deck,
-  accession card, developments, cards in play at setup, power card), are not fame cards and
-  were not added by an earlier win. Unrest cards are not offered (**assumed**: an unrest card
-  is taken, « récupérée », not gained, and the Maître suprême mode manages the unrest cards
-  itself);
+* to add: the cards in the human's History, deck, discard and hand that did not come with its
+  nation (starting deck, nation deck, accession card, developments, cards in play at setup,
+  power card), are not fame cards and were not added by an earlier win; from ``imperium/5``
+  (the ruleset of the game just won) not its play area, which the rule does not list (the
+  games of earlier rulesets offer it too). Unrest cards are not offered (**assumed**: an
+  unrest card is taken, « récupérée », not gained, and the Maître suprême mode manages the
+  unrest cards itself);
 * to remove: the starting deck of that game (the nation's, less the cards removed, plus the
   cards added by earlier wins).
 """
@@ -22,16 +23,19 @@ from domain.imperium.state import SeatState
 
 
 def deck_change_candidates(
-    state: CampaignState, human: SeatState
+    state: CampaignState, human: SeatState, revision: int
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """``(gained, starting)`` for the human seat ``human`` of the campaign's finished game:
-    the cards it may add (sorted) and the starting-deck cards it may remove (sorted)."""
+    """``(gained, starting)`` for the human seat ``human`` of the campaign's finished game,
+    played under rules revision ``revision``: the cards it may add (sorted) and the
+    starting-deck cards it may remove (sorted)."""
     nation = C.NATIONS[state.info.nation]
     starting = [c for c in nation.starting_deck if c not in state.deck_removed]
     starting += state.deck_added
     own = set(nation.starting_deck) | set(nation.nation_deck) | set(nation.accession)
     own |= set(nation.development) | set(nation.in_play) | {f.id for f in nation.power}
     held = [*human.history, *human.deck, *human.deck_top, *human.discard, *human.hand]
+    if revision < 5:
+        held += human.play
     gained = sorted(
         {
             c

@@ -190,7 +190,7 @@ class CampaignService:
         if game is None:
             raise CampaignRejected("NO_GAME", "no campaign game is waiting for its result")
         match = self.games.head(game.game_id)
-        return deck_change_candidates(state, match.state.seats[0])
+        return deck_change_candidates(state, match.state.seats[0], match.state.revision)
 
     def record(self, campaign_id: str, change: str = "", card: str = "") -> CampaignState:
         """Record the current game's result, read from the finished game."""

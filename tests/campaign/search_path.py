@@ -56,7 +56,7 @@ def search(human_nation: str, tries: int) -> list[tuple[str, int]] | None:
         if found is None:
             return None
         civ, index, game_state = found
-        gained, starting = deck_change_candidates(state, game_state.seats[0])
+        gained, starting = deck_change_candidates(state, game_state.seats[0], game_state.revision)
         for event in engine.start_game(state, civ):
             engine.evolve(state, event)
         change, card = ("add", gained[0]) if gained else ("remove", starting[0])

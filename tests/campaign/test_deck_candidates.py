@@ -1,6 +1,7 @@
 """The deck change offered after a won campaign game: the cards « de votre Histoire, de votre
 deck, de votre défausse ou de votre main » (MODE CAMPAGNE, rulebook l.2261-2262), not the play
-area; no fame card; nothing of the player's own nation."""
+area (games of ``imperium/5``; earlier rulesets offered it too); no fame card; nothing of the
+player's own nation."""
 
 from __future__ import annotations
 
@@ -18,8 +19,9 @@ def _campaign(nation: str) -> engine.CampaignState:
 
 
 def test_gained_cards_come_from_history_deck_discard_and_hand_only() -> None:
-    """A region in the play area is not offered; the same kind of card in the History, the
-    deck, the discard or the hand is; fame, unrest and the nation's own cards never are."""
+    """A region in the play area is not offered (``imperium/5``; after an ``imperium/4`` game
+    it is); the same kind of card in the History, the deck, the discard or the hand is; fame,
+    unrest and the nation's own cards never are."""
     state = _campaign("romans")
     own = C.NATIONS["romans"].starting_deck[0]
     human = SeatState(
@@ -31,8 +33,10 @@ def test_gained_cards_come_from_history_deck_discard_and_hand_only() -> None:
         discard=["1CIV4", C.COMMON_UNREST[0]],
         hand=["1FAM1", own],
     )
-    gained, starting = deck_change_candidates(state, human)
+    gained, starting = deck_change_candidates(state, human, 5)
     assert gained == ("1CIV3", "1CIV4", "1REG14", "1UNC5")
+    assert deck_change_candidates(state, human, 4)[0] == ("1CIV3", "1CIV4", "1REG10", "1REG14",
+                                                          "1UNC5")  # fmt: skip
     assert starting == tuple(sorted(set(C.NATIONS["romans"].starting_deck)))
 
 
@@ -44,6 +48,6 @@ def test_cards_added_or_removed_by_earlier_wins() -> None:
     state.deck_added.append("1REG14")
     state.deck_removed.append(removed)
     human = SeatState(nation="romans", history=["1REG14", "1REG10"])
-    gained, starting = deck_change_candidates(state, human)
+    gained, starting = deck_change_candidates(state, human, 5)
     assert gained == ("1REG10",)
     assert "1REG14" in starting and removed not in starting
