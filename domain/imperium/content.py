@@ -427,7 +427,7 @@ def pile_cards(pile: PileName, players: int, box: Box = "classics") -> tuple[str
 
 
 def unrest_pile(
-    players: int, nations: tuple[str, ...], *, nations_by_count: bool = True
+    players: int, nations: tuple[str, ...], *, nations_by_count: bool
 ) -> tuple[str, ...]:
     """The market unrest pile at setup: common unrest for the player count, then the
     ``unrest_pile`` cards of the nations in play (rulebook, "Mise en place générale").
@@ -435,11 +435,15 @@ def unrest_pile(
     The nations' cards follow their player-count icon too (« les cartes avec 3+ ne sont pas
     utilisées dans une partie en solitaire ou à deux joueurs », "Détail des cartes";
     « Certaines cartes [Instabilités] peuvent être retirées du jeu au cours de l'étape 5 »,
-    "Mise en place des joueurs"): the rulings of ``imperium/5``. ``nations_by_count=False``
-    keeps every nation card, as the rulesets before ``imperium/5`` did.
+    "Mise en place des joueurs"): ``nations_by_count=True``, the rulings of ``imperium/5``;
+    ``nations_by_count=False`` keeps every nation card, as the rulesets before ``imperium/5``
+    did.
 
-    >>> len(unrest_pile(2, ("romans", "celts"))), len(unrest_pile(4, ("vikings",)))
-    (8, 14)
+    >>> by_count = {"nations_by_count": True}
+    >>> len(unrest_pile(2, ("romans", "celts"), **by_count))
+    8
+    >>> len(unrest_pile(4, ("vikings",), **by_count))
+    14
     >>> len(unrest_pile(2, ("romans", "celts"), nations_by_count=False))
     13
     """

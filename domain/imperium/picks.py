@@ -16,7 +16,6 @@ from domain.core import Command
 from domain.imperium import cards as K
 from domain.imperium import events as ev
 from domain.imperium import market as M
-from domain.imperium.civ import CIV
 from domain.imperium.commands import Pass, Pick
 from domain.imperium.content_effects import AcquireFromExileAllowed, Filter
 from domain.imperium.engine import DECISIONS, Ctx
@@ -34,11 +33,10 @@ def take_destination(state: ImperiumState, seat: int) -> str:
     the cards it just looked at) goes to: the taker's hand from ``imperium/5`` (MOTS-CLEFS,
     Récupérer: « Choisissez [une carte] dans la pile correspondante et ajoutez-la à votre main
     ou dans la zone de jeu indiquée »), its discard before (decision ``take_destination``).
-    The C.I.V.'s seat keeps the discard here: from ``imperium/5`` its hooks put what it takes
-    from a pile on its deck before this step is reached (``domain.imperium.civ.hooks``).
+    From ``imperium/5`` the C.I.V.'s hooks put what it takes from a pile on its deck before
+    this step is reached (``domain.imperium.civ.hooks``).
     """
-    civ_seat = state.civ is not None and seat == CIV
-    return z(seat, "hand" if state.revision >= 5 and not civ_seat else "discard")
+    return z(seat, "hand" if state.revision >= 5 else "discard")
 
 
 _ZONES = {"hand": "hand", "discard": "discard", "history": "history", "play_area": "play",
@@ -165,8 +163,14 @@ def _abandon(ctx: Ctx, top: Frame, card: str) -> None:
 
 @action("recall")
 def _recall(ctx: Ctx, top: Frame, card: str) -> None:
+    recall_to(ctx, top, card, "hand")
+
+
+def recall_to(ctx: Ctx, top: Frame, card: str, zone: str) -> None:
+    """RAPPELER: ``card`` of the pick ``top`` goes from its seat's play area to that seat's
+    ``zone`` (the hand; the C.I.V.'s is the top of its deck), counted as used by the effect."""
     _used(ctx, top, card)
-    _to(ctx, top.seat, card, z(top.seat, "hand"))
+    _to(ctx, top.seat, card, z(top.seat, zone))
 
 
 @action("recover")

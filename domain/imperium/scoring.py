@@ -134,7 +134,7 @@ def unrest_count(state: ImperiumState, seat: int) -> int:
     card the seat holds: cards garrisoned under a card of its play area are in its play area,
     and the Atlanteans' submerged pile is their History ("Au lieu d'une pile Histoire, les
     Atlantes ont une pile Submersion"); ``rulings.py#collapse_counts_every_unrest``.
-    From ``imperium/5`` a card garrisoned (reserved) under another is not counted again:
+    From ``imperium/5`` a card garrisoned (reserved) under another is no longer counted:
     « Une carte réservée n'est pas considérée comme étant dans votre zone de jeu »
     (MOTS-CLEFS, Réserver); the submerged pile still is.
     """

@@ -323,16 +323,19 @@ class TapestryGame3(TapestryGame2):
 
 class TapestryGame4(TapestryGame3):
     """Ruleset ``tapestry/4``: the rules of ``tapestry/3`` corrected after the audits of the
-    base game and of the solo mode (see ``docs/games/rulesets.md``).
+    base game, of the solo mode and of the boxes (see ``docs/games/rulesets.md``).
 
     * a THIS ERA card played during income turn 5 (over the era-4 card) is in force for the
       rest of that income turn (:func:`~domain.tapestry.rules.active_card`; rulebook l.191);
     * solo: a civilization gained during the game is never one the player aid removes from
       solo, with or without a box (:func:`~domain.tapestry.civs.solo_pool`);
-    * solo levels 5-6: when the bots play first, their first income turn's advances are
-      played at setup (:func:`~domain.tapestry.solo.turn.prepare`);
+    * solo levels 5-6: when the bots play first, their first income turn opens play, after
+      the human's setup, with its advances (``domain.tapestry.solo.turn``, the engine's
+      :data:`~domain.tapestry.engine.OPENING` hook);
     * solo: the Automa aims at the middle island only while it can still be conquered
-      (:func:`~domain.tapestry.solo.conquest.island_open`; player aid l.350).
+      (:func:`~domain.tapestry.solo.conquest.island_open`; player aid l.350);
+    * a finished Illuminati still scores the points of the conquer dice an opponent rolls
+      from its mat (``domain.tapestry.civ_illuminati``; rulebook l.546).
     """
 
     ruleset_version = "tapestry/4"

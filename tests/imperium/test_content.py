@@ -368,9 +368,9 @@ def test_unrest_pile_at_setup() -> None:
     these too by their player-count icon (« les cartes avec 3+ ne sont pas utilisées dans une
     partie en solitaire ou à deux joueurs », rulebook l.187-189; ``imperium/5``). The rulesets
     before it kept every nation card (``nations_by_count=False``)."""
-    assert len(C.unrest_pile(2, ("celts", "romans"))) == 8 + 0
-    assert len(C.unrest_pile(3, ("celts", "romans", "greeks"))) == 10 + 2
-    assert len(C.unrest_pile(4, ("vikings", "greeks"))) == 12 + 2
+    assert len(C.unrest_pile(2, ("celts", "romans"), nations_by_count=True)) == 8 + 0
+    assert len(C.unrest_pile(3, ("celts", "romans", "greeks"), nations_by_count=True)) == 10 + 2
+    assert len(C.unrest_pile(4, ("vikings", "greeks"), nations_by_count=True)) == 12 + 2
     assert len(C.unrest_pile(2, ("celts", "romans"), nations_by_count=False)) == 8 + 5
 
 

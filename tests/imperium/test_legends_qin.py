@@ -39,9 +39,9 @@ def test_qin_unrest_cards_join_the_market_unrest_pile() -> None:
     """Mise en place des joueurs: the Qin unrest cards (3+ and 4 icons) go to the unrest pile
     when the Qin play, by player count (rulebook l.187-189, l.292-296): neither at two
     players, QIN24 (3+) at three, both at four. Before ``imperium/5`` both always went."""
-    two = C.unrest_pile(2, ("qin", "romans"))
-    three = C.unrest_pile(3, ("qin", "romans", "celts"))
-    four = C.unrest_pile(4, ("qin", "romans", "celts", "greeks"))
+    two = C.unrest_pile(2, ("qin", "romans"), nations_by_count=True)
+    three = C.unrest_pile(3, ("qin", "romans", "celts"), nations_by_count=True)
+    four = C.unrest_pile(4, ("qin", "romans", "celts", "greeks"), nations_by_count=True)
     assert "QIN24" not in two and "QIN25" not in two
     assert "QIN24" in three and "QIN25" not in three
     assert "QIN24" in four and "QIN25" in four

@@ -16,6 +16,8 @@ from domain.imperium import events as ev
 from domain.imperium.civ import CIV
 from domain.imperium.civ import content as S
 from domain.imperium.civ import ops as O
+from domain.imperium.civ import turn as T
+from domain.imperium.civ.content import CivStep
 from domain.imperium.civ.events import CivCardResolved
 from domain.imperium.civ.turn import _resolve_slot
 from domain.imperium.engine import Ctx, run, steps_frame
@@ -228,6 +230,23 @@ def test_the_civ_resolves_king_of_kings_only_once() -> None:
     fame deck empty: 6 progress under ``imperium/5``, 18 under ``imperium/4``."""
     assert _kok(NEW) == (6, 1)
     assert _kok(OLD) == (18, 0)
+
+
+def test_glory_row_falls_to_its_sinon_once_king_of_kings_is_resolved() -> None:
+    """« Si possible, abandonnez 3 [régions] pour piocher une [renommée]; sinon, innovez »: with
+    no fame card left and King of Kings already resolved by the C.I.V. (``imperium/5``), the
+    abandon would bring nothing, so the guard fails and the row's « sinon » is resolved;
+    under ``imperium/4`` King of Kings resolves again and the guard holds."""
+    for game, expected in ((NEW, False), (OLD, True)):
+        ctx = _solo(game)
+        for card in [*ctx.state.fame_top, *ctx.state.piles.get("fame", [])]:
+            _move(ctx, card, "removed", seat=-1)
+        for region in _regions(ctx.state, 3):
+            _move(ctx, region, f"{CIV}:play")
+        guard = CivStep("abandon_for_fame", ("3",))
+        assert T.possible(ctx.state, guard)  # King of Kings not resolved yet: it holds
+        O.draw_fame(ctx)
+        assert T.possible(ctx.state, guard) is expected
 
 
 # -- 5. « Récupérer »: onto its deck, in the order taken (l.2118-2122) -----------------------

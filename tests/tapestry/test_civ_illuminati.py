@@ -32,7 +32,14 @@ from tests.tapestry.box_civ_helpers import (
     state_bytes,
 )
 from tests.tapestry.helpers import decision, of, table
-from tests.tapestry.test_cards_support import answer, options, pending_seat, run_frames, vp_of
+from tests.tapestry.test_cards_support import (
+    answer,
+    options,
+    pending_seat,
+    run_frames,
+    settle_turn,
+    vp_of,
+)
 
 KEY = "illuminati"
 
@@ -186,11 +193,16 @@ def test_a_finished_illuminati_scores_the_points_of_conquer_dice_from_tapestry_4
     face (points on every face) and not the black die's (resources, a territory's benefit);
     the dice leave the mat. ``tapestry/3`` gave nothing and left the dice on the mat."""
     state = _finished_under(4)
+    before = state.seats[0].vp
     events = run_frames(state, frame("dice", 1, ints=(state.seats[1].home, 0, -1)))
     rolled = of(events, ev.ConquerDiceRolled)[0]
     assert ill.dice_on_mat(state, 0) == [1, 0, 0]
     mine = [f for f in state.agenda if f.source == f"civ:{KEY}"]
     assert [f.expr for f in mine] == [expr_frame(0, C.RED_DIE[rolled.red]).expr]
+    face = C.RED_DIE[rolled.red]
+    settle_turn(state)  # the conqueror's choice of die, then the Illuminati's face
+    assert isinstance(face, C.Gain) and face.token == "vp"  # this seed's face: plain VP
+    assert state.seats[0].vp - before == face.count
     old = _finished_under(3)
     run_frames(old, frame("dice", 1, ints=(old.seats[1].home, 0, -1)))
     assert ill.dice_on_mat(old, 0) == [1, 1, 1]

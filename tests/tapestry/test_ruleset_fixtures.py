@@ -55,9 +55,10 @@ def test_tapestry_2_records_with_the_boxes_verify_and_reexecute(kind: str) -> No
 )
 def test_tapestry_3_solo_records_with_the_bots_first_verify_and_reexecute(stem: str) -> None:
     """``tapestry/4`` plays the advances of the bots' first income turn at levels 5-6 when the
-    bots play first (and changes the solo civilizations gained mid-game and the Automa's aim at
-    the middle island): base solo ``tapestry/3`` records where the bots play first (exported
-    before that change) re-execute to the same hashes, the advances still missing."""
+    bots play first: base solo ``tapestry/3`` records where the bots play first (exported
+    before that change) re-execute to the same hashes, the advances still missing. (These
+    games gain no civilization mid-game and never block the middle island: the other solo
+    changes are checked against ``tapestry/3`` in ``test_ruleset4.py``.)"""
     lines = read_lines(FIXTURES / f"{stem}.jsonl")
     items = parse_lines(lines)
     header = items[0]
@@ -78,9 +79,10 @@ def test_tapestry_3_solo_records_with_the_bots_first_verify_and_reexecute(stem: 
 
 @pytest.mark.parametrize("kind", ["finished", "unfinished"])
 def test_tapestry_3_records_of_three_seats_verify_and_reexecute(kind: str) -> None:
-    """``tapestry/4`` keeps a THIS ERA card played during income turn 5 in force for the rest
-    of that turn: ``tapestry/3`` records of a base 3-seat game (exported before that change)
-    re-execute to the same hashes."""
+    """``tapestry/3`` records of a base 3-seat game, exported by the code before
+    ``tapestry/4``, re-execute to the same hashes. (No THIS ERA card is played during an
+    income turn 5 in them: that change is checked against ``tapestry/3`` in
+    ``test_ruleset4.py``.)"""
     lines = read_lines(FIXTURES / f"tapestry-3-three-seats-{kind}.jsonl")
     header = parse_lines(lines)[0]
     assert header["ruleset"] == "tapestry/3"

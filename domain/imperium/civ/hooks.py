@@ -29,9 +29,7 @@ from domain.imperium.civ import turn as T
 from domain.imperium.commands import Pass, Pick
 from domain.imperium.content_effects import Discard, DrawFame, ReturnUnrest, Take
 from domain.imperium.engine import AUTO, CIV_FRAMES, DECISIONS, Ctx, dump_steps, load_steps
-from domain.imperium.market import take_unrest
-from domain.imperium.ops import move, z
-from domain.imperium.picks import action, where
+from domain.imperium.picks import action, recall_to
 from domain.imperium.state import Frame, ImperiumState
 
 #: ``imperium/5``: pick actions the C.I.V. answers with the card it played last, and the
@@ -101,7 +99,7 @@ def _take(ctx: Ctx, step: Take | DrawFame) -> None:
         if isinstance(step, DrawFame) or step.pile == "fame":
             O.draw_fame(ctx)
         elif step.pile == "unrest":
-            take_unrest(ctx, CIV, z(CIV, "deck_top"))
+            O.civ_take_unrest(ctx)
 
 
 def _auto_answer(ctx: Ctx, top: Frame) -> None:
@@ -131,9 +129,7 @@ def last_played(state: ImperiumState, options: tuple[str, ...]) -> str:
 @action("civ_recall")
 def _civ_recall(ctx: Ctx, top: Frame, card: str) -> None:
     """RAPPELER (``imperium/5``): « placez une de ses cartes en jeu au-dessus de son deck »."""
-    src = where(ctx.state, top.seat, card)
-    if src:
-        move(ctx, top.seat, card, src, z(top.seat, "deck_top"))
+    recall_to(ctx, top, card, "deck_top")
 
 
 CIV_FRAMES.append(handle)

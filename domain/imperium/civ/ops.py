@@ -18,6 +18,7 @@ from domain.imperium.market import (
     OWN_DECK,
     acquire,
     exile_market,
+    fame_left,
     innovate,
     market_candidates,
     needs_unrest,
@@ -219,6 +220,13 @@ def acquire_exiled(ctx: Ctx, suit: str) -> bool:
     if card:
         move(ctx, CIV, card, "exile", z(CIV, "deck_top"))
     return bool(card)
+
+
+def fame_drawable(state: ImperiumState) -> bool:
+    """``True`` when :func:`draw_fame` would bring it something: a fame card is left, or King
+    of Kings is still to resolve (every ruleset before ``imperium/5``, where it resolves any
+    number of times; from ``imperium/5`` while it has not resolved it)."""
+    return bool(fame_left(state)) or state.revision < 5 or not state.seats[CIV].kok_resolved
 
 
 def draw_fame(ctx: Ctx) -> None:

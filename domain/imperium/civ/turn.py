@@ -93,6 +93,8 @@ def possible(state: ImperiumState, step: CivStep) -> bool:
         return sum(O.shows(c, args[0]) for c in human) >= int(args[1])
     if kind == "you_state":
         return state.seats[0].empire == (args[0] == "empire")
+    if kind == "abandon_for_fame" and not O.fame_drawable(state):
+        return False  # imperium/5: no fame card left and King of Kings resolved: « sinon »
     if kind in ("abandon_for_fame", "abandon", "regions"):
         return len(O.regions_in_play(state)) >= int(args[0])
     return True
