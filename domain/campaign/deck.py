@@ -12,7 +12,8 @@ deck (MODE CAMPAGNE, « Si vous gagnez une partie en mode campagne »). The cand
   unrest card is taken, « récupérée », not gained, and the Maître suprême mode manages the
   unrest cards itself);
 * to remove: the starting deck of that game (the nation's, less the cards removed, plus the
-  cards added by earlier wins).
+  cards added by earlier wins; from ``imperium/5`` less those of them removed since, which
+  may then be gained and added again).
 """
 
 from __future__ import annotations
@@ -29,8 +30,10 @@ def deck_change_candidates(
     played under rules revision ``revision``: the cards it may add (sorted) and the
     starting-deck cards it may remove (sorted)."""
     nation = C.NATIONS[state.info.nation]
-    starting = [c for c in nation.starting_deck if c not in state.deck_removed]
-    starting += state.deck_added
+    added = list(state.deck_added)
+    if revision >= 5:  # a card added, then removed, left the deck (civ.setup.campaign_added)
+        added = [c for c in added if c not in state.deck_removed]
+    starting = [c for c in nation.starting_deck if c not in state.deck_removed] + added
     own = set(nation.starting_deck) | set(nation.nation_deck) | set(nation.accession)
     own |= set(nation.development) | set(nation.in_play) | {f.id for f in nation.power}
     held = [*human.history, *human.deck, *human.deck_top, *human.discard, *human.hand]
@@ -40,9 +43,7 @@ def deck_change_candidates(
         {
             c
             for c in held
-            if c not in own
-            and c not in state.deck_added
-            and not {"fame", "unrest"} & set(C.CARDS[c].suits)
+            if c not in own and c not in added and not {"fame", "unrest"} & set(C.CARDS[c].suits)
         }
     )
     return tuple(gained), tuple(sorted(set(starting)))

@@ -51,3 +51,17 @@ def test_cards_added_or_removed_by_earlier_wins() -> None:
     gained, starting = deck_change_candidates(state, human, 5)
     assert gained == ("1REG10",)
     assert "1REG14" in starting and removed not in starting
+
+
+def test_a_card_added_then_removed_left_the_deck_from_imperium_5() -> None:
+    """A card added by one win and removed by a later one: from ``imperium/5`` it is no longer
+    in the starting deck and, gained again, may be added again; after an ``imperium/4`` game
+    it stays in the starting deck (that ruleset kept it in the deck) and is not offered."""
+    state = _campaign("romans")
+    state.deck_added.append("1REG14")
+    state.deck_removed.append("1REG14")
+    human = SeatState(nation="romans", discard=["1REG14"])
+    gained, starting = deck_change_candidates(state, human, 5)
+    assert gained == ("1REG14",) and "1REG14" not in starting
+    gained, starting = deck_change_candidates(state, human, 4)
+    assert gained == () and "1REG14" in starting

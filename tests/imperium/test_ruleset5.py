@@ -257,6 +257,23 @@ def test_campaign_card_added_to_the_deck_is_not_also_in_the_market(game: Imperiu
         assert in_market is (game is OLD)
 
 
+@pytest.mark.parametrize("game", [NEW, OLD], ids=["imperium/5", "imperium/4"])
+def test_campaign_card_added_then_removed_goes_back_to_the_market(game: ImperiumGame) -> None:
+    """A card a campaign added after one win and removed after a later one: from
+    ``imperium/5`` it is no longer in the human's deck and is a market card again;
+    ``imperium/4`` kept it in the deck (removing it changed nothing), and dealt it to the
+    market as well."""
+    state = solo_of(game, "carthaginians", deck_added=["1REG10", "1CIV3"],
+                    deck_removed=["1REG10"])  # fmt: skip
+    assert where(state, "1CIV3") in ("0:hand", "0:deck")
+    in_deck = where(state, "1REG10") in ("0:hand", "0:deck")
+    assert in_deck is (game is OLD)
+    in_market = any(slot.card == "1REG10" for slot in state.market) or any(
+        "1REG10" in cards for cards in state.piles.values()
+    )
+    assert in_market
+
+
 # -- 6. the Atlantean C.I.V.'s dynasty deck ----------------------------------------------------
 @pytest.mark.parametrize("seed", [b"a1", b"a2", b"a3"])
 def test_atlantean_civ_dynasty_regions_shuffled_on_top(seed: bytes) -> None:

@@ -103,12 +103,23 @@ def _nations(ctx: Ctx) -> tuple[str, str]:
     return human, civ
 
 
+def campaign_added(state: ImperiumState) -> list[str]:
+    """The cards a campaign added to the human's starting deck (option ``deck_added``). From
+    ``imperium/5`` a card added by one win and removed by a later one (``deck_removed``) is
+    no longer among them: it goes back to the common cards; earlier rulesets kept it in the
+    deck, so that removing it changed nothing."""
+    options = state.options
+    if state.revision < 5:
+        return list(options.deck_added)
+    return [c for c in options.deck_added if c not in options.deck_removed]
+
+
 def _human(ctx: Ctx, key: str) -> None:
     options = ctx.state.options
     nation = C.NATIONS[key]
     side = options.sides[0] if options.sides else "B"
     deck = [c for c in nation.starting_deck if c not in options.deck_removed]
-    deck += list(options.deck_added)
+    deck += campaign_added(ctx.state)
     tokens = tuple(options.bonus_tokens) or (3, 2, 1)
     ctx.emit(ev.SeatPrepared(
         seat=0, nation=key, power=nation.power[0 if side == "A" else 1].id,
@@ -205,7 +216,7 @@ def solo_deal(ctx: Ctx) -> None:
     revision = ctx.state.revision
     # from imperium/5 a card a campaign added to the human's deck is no longer a market card
     # (« ajoutez-la à votre deck de départ pour le reste de la campagne »)
-    added = set(ctx.state.options.deck_added) if revision >= 5 else set()
+    added = set(campaign_added(ctx.state)) if revision >= 5 else set()
     size = C.SETUP.market_deck_size.values["2"]
     piles: dict[str, tuple[str, ...]] = {}
     box = common_box(ctx.state.options.box, nations)
