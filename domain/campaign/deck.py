@@ -6,11 +6,13 @@ deck (MODE CAMPAGNE, « Si vous gagnez une partie en mode campagne »). The cand
 
 * to add: the cards in the human's History, deck, discard and hand that did not come with its
   nation (starting deck, nation deck, accession card, developments, cards in play at setup,
-  power card), are not fame cards and were not added by an earlier win; from ``imperium/5``
-  (the ruleset of the game just won) not its play area, which the rule does not list (the
-  games of earlier rulesets offer it too). Unrest cards are not offered (**assumed**: an
-  unrest card is taken, « récupérée », not gained, and the Maître suprême mode manages the
-  unrest cards itself);
+  power card), are not fame cards and were not added by an earlier win. After a game of
+  ``imperium/5`` the play area, which the rule does not list, is not searched, and the
+  Atlanteans' submerged pile is, as their History (« Au lieu d'une pile Histoire, les
+  Atlantes ont une pile Submersion »); after a game of an earlier ruleset the play area is
+  and the submerged pile is not. Unrest cards are not offered (**assumed**: an unrest card is
+  taken, « récupérée », not gained, and the Maître suprême mode manages the unrest cards
+  itself);
 * to remove: the starting deck of that game (the nation's, less the cards removed, plus the
   cards added by earlier wins; from ``imperium/5`` less those of them removed since, which
   may then be gained and added again).
@@ -39,6 +41,8 @@ def deck_change_candidates(
     held = [*human.history, *human.deck, *human.deck_top, *human.discard, *human.hand]
     if revision < 5:
         held += human.play
+    else:  # the Atlanteans' submerged pile is their History (rulings.py, collapse count)
+        held += human.submerged
     gained = sorted(
         {
             c

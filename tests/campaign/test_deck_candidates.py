@@ -65,3 +65,12 @@ def test_a_card_added_then_removed_left_the_deck_from_imperium_5() -> None:
     assert gained == ("1REG14",) and "1REG14" not in starting
     gained, starting = deck_change_candidates(state, human, 4)
     assert gained == () and "1REG14" in starting
+
+
+def test_the_atlanteans_submerged_pile_is_their_history() -> None:
+    """« Au lieu d'une pile Histoire, les Atlantes ont une pile Submersion »: a card gained and
+    submerged is offered after an ``imperium/5`` game (earlier rulesets did not search it)."""
+    state = _campaign("atlanteans")
+    human = SeatState(nation="atlanteans", submerged=["1REG10"])
+    assert deck_change_candidates(state, human, 5)[0] == ("1REG10",)
+    assert deck_change_candidates(state, human, 4)[0] == ()
