@@ -114,11 +114,8 @@ def _opening(state: TapestryState) -> list[Frame]:
 
 
 def _first_income(ctx: Ctx, top: Frame) -> None:
-    solo = ctx.state.solo
-    assert solo is not None
     ctx.emit(sev.AutomaTurnStarted(turn=0))
-    ctx.emit(sev.AutomaIncomeTurnStarted(era=1))
-    ctx.push(*income_frames(1, solo.level))
+    _income(ctx)  # no income turn yet: the first
 
 
 OPENING.append(_opening)
