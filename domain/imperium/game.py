@@ -27,6 +27,7 @@ import msgspec
 from domain.core import Chance, Command, Event, Game, MalformedCommand, Outcome, Pending
 from domain.core import RuleViolation as Violation
 from domain.core.game import PartyScore
+from domain.core.refusal import refuse_choice
 from domain.imperium import content as C
 from domain.imperium import events as ev
 from domain.imperium import scoring
@@ -148,12 +149,7 @@ class ImperiumGame(Game[ImperiumState]):
                     "NOT_IMPLEMENTED",
                     f"The effect of {command.card} is not implemented yet.",
                 )
-        raise Violation(
-            "ILLEGAL_CHOICE",
-            f"{type(command).__name__} does not answer the current decision "
-            f"({pending.decision}): {pending.prompt}",
-            "Comment jouer",
-        )
+        refuse_choice(command, self.legal_actions(state, seat), pending, "Comment jouer")
 
     def evolve(self, state: ImperiumState, event: Event) -> ImperiumState:
         """Fold one event in place (total, never draws)."""

@@ -26,6 +26,7 @@ from typing import Any
 from domain.core import Chance, Command, Event, Game, MalformedCommand, Outcome, Pending
 from domain.core import RuleViolation as Violation
 from domain.core.game import PartyScore
+from domain.core.refusal import refuse_choice
 from domain.tapestry import (
     cards,
     civ_urban_planners,
@@ -160,23 +161,17 @@ class TapestryGame(Game[TapestryState]):
     def _refuse(self, state: TapestryState, seat: int, command: Command) -> None:
         if isinstance(command, PlayTapestry) and command.card in C.TAPESTRY_CARDS:
             cards.check_playable(command.card)
+        pending = self.pending(state)
+        if seat not in pending.seats:
+            rule = "Mise en place des joueurs" if state.phase == SETUP else "Déroulement du jeu"
+            raise Violation("NOT_YOUR_TURN", f"Seat(s) {pending.seats} must decide now.", rule)
         if state.phase == SETUP:
             raise Violation(
                 "NOT_OFFERED",
                 "Choose one of the capitals/civilizations dealt to you.",
                 "Mise en place des joueurs",
             )
-        pending = self.pending(state)
-        if seat not in pending.seats:
-            raise Violation(
-                "NOT_YOUR_TURN", f"Seat(s) {pending.seats} must decide now.", "Déroulement du jeu"
-            )
-        raise Violation(
-            "ILLEGAL_CHOICE",
-            f"{type(command).__name__} does not answer the current decision "
-            f"({pending.decision}): {pending.prompt}",
-            "Déroulement du jeu",
-        )
+        refuse_choice(command, self.legal_actions(state, seat), pending, "Déroulement du jeu")
 
     def evolve(self, state: TapestryState, event: Event) -> TapestryState:
         """Fold one event in place (total, never draws)."""
@@ -187,14 +182,8 @@ class TapestryGame(Game[TapestryState]):
         """Exactly the commands :meth:`decide` accepts from ``seat`` now."""
         if not 0 <= seat < state.n or state.phase == OVER:
             return []
-        player = state.seats[seat]
         if state.phase == SETUP:
-            found: list[Command] = []
-            if player.capital < 0:
-                found.extend(ChooseCapital(capital=c) for c in player.capital_offer)
-            if not player.civs:
-                found.extend(ChooseCivilization(civilization=c) for c in player.civ_offer)
-            return found
+            return setup.setup_options(state, seat)
         if not state.agenda or state.agenda[-1].seat != seat:
             return []
         return current_options(state)

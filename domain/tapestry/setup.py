@@ -10,10 +10,12 @@ setup and rebalancing), "Premier joueur" (at random). Only implemented civilizat
 
 from __future__ import annotations
 
+from domain.core import Command
 from domain.tapestry import civs
 from domain.tapestry import content as C
 from domain.tapestry import events as ev
 from domain.tapestry.civ_catalogue import starting_civilization_id
+from domain.tapestry.commands import ChooseCapital, ChooseCivilization
 from domain.tapestry.engine import AUTO, OPENING, Ctx
 from domain.tapestry.rules import hex_at
 from domain.tapestry.solo.content import SETUP as SOLO
@@ -118,6 +120,18 @@ def deal(ctx: Ctx) -> None:
     ctx.emit(ev.FirstPlayerChosen(seat=ctx.chance.below(state.n)))
     if ready(state):
         begin(ctx)
+
+
+def setup_options(state: TapestryState, seat: int) -> list[Command]:
+    """What ``seat`` may still choose during setup: a capital, then or first a civilization,
+    among those dealt to it (empty once it has kept both)."""
+    player = state.seats[seat]
+    found: list[Command] = []
+    if player.capital < 0:
+        found.extend(ChooseCapital(capital=c) for c in player.capital_offer)
+    if not player.civs:
+        found.extend(ChooseCivilization(civilization=c) for c in player.civ_offer)
+    return found
 
 
 def ready(state: TapestryState) -> bool:

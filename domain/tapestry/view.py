@@ -36,6 +36,7 @@ from domain.tapestry.events import (
 )
 from domain.tapestry.evolve import MYSTICS, MYSTICS_REVEALED, OFFER
 from domain.tapestry.rules import SUNK
+from domain.tapestry.setup import setup_options
 from domain.tapestry.solo.view import SoloView, redact_solo, solo_view
 from domain.tapestry.state import (
     COLLECTORS,
@@ -231,6 +232,8 @@ def make_view(
     options: tuple[TapestryCommand, ...] = ()
     if top is not None and viewer == top.seat:
         options = cast(tuple[TapestryCommand, ...], tuple(current_options(state)))
+    elif state.phase == SETUP and viewer is not None and viewer in seats:
+        options = cast(tuple[TapestryCommand, ...], tuple(setup_options(state, viewer)))
     return TapestryView(
         viewer=viewer,
         phase=state.phase,
