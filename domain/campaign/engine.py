@@ -70,7 +70,7 @@ class CampaignState:
     def info(self) -> CampaignCreated:
         """The ``CampaignCreated`` event (raises if there is none)."""
         if self.created is None:
-            raise CampaignError("NO_CAMPAIGN", "the campaign has not been created")
+            raise CampaignError("CAMPAIGN_NOT_FOUND", "the campaign has not been created")
         return self.created
 
     @property
@@ -115,8 +115,10 @@ def evolve(state: CampaignState, event: CampaignEventType) -> None:
 
 def create(campaign_id: str, player: str, nation: str, mode: str = "standard",
            side: str = "B", box: str = "", bonus: bool = False,
-           nations: tuple[str, ...] = ()) -> list[CampaignEventType]:  # fmt: skip
-    """Start a campaign (``nations``: the playable nation keys, to check ``nation``)."""
+           nations: tuple[str, ...] = (),
+           boxes: tuple[str, ...] = ()) -> list[CampaignEventType]:  # fmt: skip
+    """Start a campaign (``nations``: the playable nation keys, to check ``nation``;
+    ``boxes``: the common cards' boxes, to check ``box``)."""
     if not campaign_id.startswith(ID_PREFIX):
         raise CampaignError("BAD_ID", f"a campaign id begins with {ID_PREFIX!r}")
     if not player.strip():
@@ -127,6 +129,8 @@ def create(campaign_id: str, player: str, nation: str, mode: str = "standard",
         raise CampaignError("MODE", f"mode is one of {', '.join(MODES)}")
     if side not in ("A", "B"):
         raise CampaignError("SIDE", "side is A or B")
+    if boxes and box and box not in boxes:
+        raise CampaignError("BOX", f"box is one of {', '.join(boxes)} (or empty: by the nations)")
     return [CampaignCreated(campaign_id=campaign_id, player=player.strip(), nation=nation,
                             mode=mode, side=side, box=box, bonus=bonus)]  # fmt: skip
 
@@ -156,9 +160,13 @@ def game_options(state: CampaignState, civ_nation: str) -> dict[str, object]:
     return options
 
 
-def start_game(state: CampaignState, civ_nation: str) -> list[CampaignEventType]:
-    """Start the next game against ``civ_nation``."""
+def start_game(
+    state: CampaignState, civ_nation: str, nations: tuple[str, ...] = ()
+) -> list[CampaignEventType]:
+    """Start the next game against ``civ_nation`` (``nations``: the nation keys, to check it)."""
     info = state.info
+    if nations and civ_nation not in nations:
+        raise CampaignError("CIV_NATION", f"unknown nation {civ_nation!r}")
     if state.ended is not None:
         raise CampaignError("CAMPAIGN_OVER", "the campaign is over")
     if state.current is not None:
@@ -184,7 +192,7 @@ def record_result(state: CampaignState, score: int, civ_score: int, won: bool, d
     the first one not yet removed, a loss puts the last removed one back."""
     game = state.current
     if game is None:
-        raise CampaignError("NO_GAME", "no campaign game is waiting for its result")
+        raise CampaignError("NO_CAMPAIGN_GAME", "no campaign game is waiting for its result")
     if won and change not in ("add", "remove"):
         raise CampaignError("CHANGE", "after a win, add a card to the deck or remove one")
     if won and change == "add" and card not in gained:

@@ -1,9 +1,11 @@
 """``annales.v1.CampaignService`` over :class:`~service.campaigns.service.CampaignService`.
 
 Campaign logs, records and verification are public; the seat token of each campaign game is
-returned once by ``StartNextGame``. Errors are typed statuses: INVALID_ARGUMENT (a missing
-field), NOT_FOUND (``CAMPAIGN_NOT_FOUND``), FAILED_PRECONDITION (the campaign rule's code,
-e.g. ``GAME_IN_PROGRESS``, ``NOT_OVER``, ``CHANGE``), ABORTED (``CONFLICT``).
+returned once by ``StartNextGame``. Errors are typed statuses (errors.proto, "campaigns"):
+INVALID_ARGUMENT ``INVALID_FIELD`` (a missing field, or one that cannot be right: an unknown
+nation, the C.I.V. given the player's nation, a deck change that does not fit the result),
+NOT_FOUND (``CAMPAIGN_NOT_FOUND``), FAILED_PRECONDITION (``GAME_IN_PROGRESS``,
+``GAME_NOT_FINISHED``, ``CAMPAIGN_OVER``…), ABORTED (``CAMPAIGN_CONFLICT``).
 """
 
 from __future__ import annotations
@@ -29,12 +31,25 @@ MODES = {cpb.CAMPAIGN_MODE_STANDARD: "standard", cpb.CAMPAIGN_MODE_SUPREME: "sup
 MODE_VALUES = {name: value for value, name in MODES.items()}
 
 
+#: the campaign rule's codes that name a request field that cannot be right (INVALID_FIELD)
+FIELD_OF = {
+    "BAD_ID": "campaign_id", "NO_PLAYER": "player", "NATION": "nation", "MODE": "mode",
+    "SIDE": "side", "BOX": "box", "CIV_NATION": "civ_nation", "CHANGE": "change",
+    "CARD": "card",
+}  # fmt: skip
+
+
 def api_error(error: ServiceError) -> ApiError:
-    """The typed status of a campaign error."""
-    if isinstance(error, CampaignNotFound):
+    """The typed status of a campaign error (its reasons are errors.proto's "campaigns")."""
+    if isinstance(error, CampaignNotFound) or (
+        isinstance(error, CampaignRejected) and error.code == "CAMPAIGN_NOT_FOUND"
+    ):
         return ApiError(grpc.StatusCode.NOT_FOUND, "CAMPAIGN_NOT_FOUND", error.message)
     if isinstance(error, CampaignRejected):
-        code = grpc.StatusCode.ABORTED if error.code == "CONFLICT" else (
+        field = FIELD_OF.get(error.code)
+        if field is not None:
+            return invalid(field, error.message)
+        code = grpc.StatusCode.ABORTED if error.code == "CAMPAIGN_CONFLICT" else (
             grpc.StatusCode.FAILED_PRECONDITION)  # fmt: skip
         return ApiError(code, error.code, error.message)
     return from_service_error(error)
@@ -100,9 +115,13 @@ class CampaignServicer(cpb_grpc.CampaignServiceServicer):
     @rpc
     def GetCampaign(self, request: cpb.GetCampaignRequest, context: grpc.ServicerContext
                     ) -> cpb.GetCampaignResponse:  # fmt: skip
-        """The campaign's log."""
-        state = self.campaigns.state(_required(request.campaign_id, "campaign_id"))
-        return cpb.GetCampaignResponse(campaign=campaign_message(state))
+        """The campaign's log, with the deck change a won game offers."""
+        campaign_id = _required(request.campaign_id, "campaign_id")
+        message = campaign_message(self.campaigns.state(campaign_id))
+        to_add, to_remove = self.campaigns.deck_change_offer(campaign_id)
+        message.cards_to_add.extend(to_add)
+        message.cards_to_remove.extend(to_remove)
+        return cpb.GetCampaignResponse(campaign=message)
 
     @rpc
     def StartNextGame(self, request: cpb.StartNextGameRequest, context: grpc.ServicerContext

@@ -130,7 +130,7 @@ class CampaignService:
             self.log.insert_events(records)
         except IntegrityError as error:
             raise CampaignRejected(
-                "CONFLICT", f"Campaign {campaign_id} moved on; retry."
+                "CAMPAIGN_CONFLICT", f"Campaign {campaign_id} moved on; retry."
             ) from error
 
     def _decide(self, campaign_id: str, decide: Any) -> list[CampaignEventType]:
@@ -152,13 +152,13 @@ class CampaignService:
         if after:
             previous = self.state(after)
             if previous.ended is None:
-                raise CampaignRejected("NOT_OVER", f"campaign {after} is not over")
+                raise CampaignRejected("CAMPAIGN_NOT_OVER", f"campaign {after} is not over")
             bonus = not previous.ended.won
         campaign_id = campaign_id or engine.ID_PREFIX + secrets.token_hex(8)
         if self.log.select_events(campaign_id, limit=1):
-            raise CampaignRejected("EXISTS", f"campaign {campaign_id} exists")
+            raise CampaignRejected("CAMPAIGN_EXISTS", f"campaign {campaign_id} exists")
         self._decide("", lambda s: engine.create(campaign_id, player, nation, mode, side, box,
-                                                 bonus, C.ALL_NATIONS))  # fmt: skip
+                                                 bonus, C.ALL_NATIONS, C.BOXES))  # fmt: skip
         return self.state(campaign_id)
 
     def start_next(self, campaign_id: str, civ_nation: str = "",
@@ -171,12 +171,14 @@ class CampaignService:
                 allowed = [n for n in C.ALL_NATIONS
                            if n != state.info.nation and n not in state.beaten]  # fmt: skip
                 civ_nation = allowed[len(state.games) % len(allowed)]
-            events = self._decide(campaign_id, lambda s: engine.start_game(s, civ_nation))
+            events = self._decide(
+                campaign_id, lambda s: engine.start_game(s, civ_nation, C.ALL_NATIONS)
+            )
             started = events[0]
             assert isinstance(started, CampaignGameStarted)
             self.games.create_game("imperium", dict(started.options), [state.info.player],
                                    seed=seed, game_id=started.game_id)  # fmt: skip
-            token = secrets.token_urlsafe(24)
+            token = f"{started.game_id}.0.{secrets.token_urlsafe(24)}"  # the API's seat token
             self.store.save_token_hashes(started.game_id,
                                          [hashlib.sha256(token.encode()).hexdigest()])  # fmt: skip
             return StartedGame(started.game_id, started.number, started.level,
@@ -188,9 +190,22 @@ class CampaignService:
         state = self.state(campaign_id)
         game = state.current
         if game is None:
-            raise CampaignRejected("NO_GAME", "no campaign game is waiting for its result")
+            raise CampaignRejected("NO_CAMPAIGN_GAME", "no campaign game is waiting for its result")
         match = self.games.head(game.game_id)
         return deck_change_candidates(state, match.state.seats[0], match.state.revision)
+
+    def deck_change_offer(self, campaign_id: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The cards that :meth:`record` accepts to add and to remove, while the current game
+        is over and won; two empty tuples otherwise (no game waiting, not over, or lost)."""
+        state = self.state(campaign_id)
+        game = state.current
+        if game is None:
+            return (), ()
+        match = self.games.head(game.game_id)
+        outcome = match.game.outcome(match.state)
+        if outcome is None or not outcome.winners:
+            return (), ()
+        return self.candidates(campaign_id)
 
     def record(self, campaign_id: str, change: str = "", card: str = "") -> CampaignState:
         """Record the current game's result, read from the finished game."""
@@ -198,11 +213,13 @@ class CampaignService:
             state = self.state(campaign_id)
             game = state.current
             if game is None:
-                raise CampaignRejected("NO_GAME", "no campaign game is waiting for its result")
+                raise CampaignRejected(
+                    "NO_CAMPAIGN_GAME", "no campaign game is waiting for its result"
+                )
             match = self.games.head(game.game_id)
             outcome = match.game.outcome(match.state)
             if outcome is None:
-                raise CampaignRejected("NOT_OVER", f"game {game.game_id} is not over")
+                raise CampaignRejected("GAME_NOT_FINISHED", f"game {game.game_id} is not over")
             civ = match.game.parties(match.state)[0]
             gained, starting = self.candidates(campaign_id)
             last_hash = self.store.read(game.game_id, after=match.version - 1)[-1].hash

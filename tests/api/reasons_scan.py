@@ -28,6 +28,8 @@ CONSTRUCTORS = frozenset(
         "_malformed",
         "TournamentError",
         "TournamentRejected",
+        "CampaignError",
+        "CampaignRejected",
         "InvalidArgument",
         "ServiceError",
         "ApiError",
@@ -48,9 +50,21 @@ COMPUTED = {
 
 #: codes in the source that are never sent as a reason: internal defaults; the game setup's
 #: refusals (CreateGame reports them as INVALID_FIELD on the options or seat names, a
-#: tournament as BAD_OPTIONS / BAD_TABLE_SIZE); the simulation CLI's
+#: tournament as BAD_OPTIONS / BAD_TABLE_SIZE); the simulation CLI's; the campaign rule's
+#: codes of a request field that cannot be right (the API sends INVALID_FIELD naming the
+#: field: ``service.api.campaigns.FIELD_OF``); the campaign record verifier's (a problem in
+#: VerifyCampaignRecord's answer, not a status)
 NOT_SENT = frozenset(
     {
+        "TAMPERED",
+        "BAD_ID",
+        "NO_PLAYER",
+        "NATION",
+        "MODE",
+        "SIDE",
+        "CIV_NATION",
+        "CHANGE",
+        "CARD",
         "SERVICE_ERROR",
         "INVALID_ARGUMENT",
         "RULE_VIOLATION",

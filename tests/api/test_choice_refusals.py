@@ -48,9 +48,7 @@ def test_tapestry_setup_view_offers_the_seats_choices_and_a_finished_seat_waits(
     kept = _legal(stub, game, 2)
     while kept:
         answer = stub.SubmitAction(
-            pb.SubmitActionRequest(
-                game_id=game.game_id, action=kept[0], expected_version=version
-            ),
+            pb.SubmitActionRequest(game_id=game.game_id, action=kept[0], expected_version=version),
             metadata=game.md(2),
         )
         version = answer.version

@@ -126,14 +126,22 @@ def test_campaign_played_to_defeat_then_bonus(tmp_path: Path) -> None:
     cid = service.create("Bob", NATION, campaign_id="campaign-defeat").info.campaign_id
     for _ in range(4):
         next_game(service, cid, "greeks", want_win=False)
-        with pytest.raises(CampaignRejected):
+        with pytest.raises(CampaignRejected) as refused:
             service.record(cid, "add", "1UNC10")  # no deck change after a loss
+        assert refused.value.code == "CHANGE"
         service.record(cid)
+        with pytest.raises(CampaignRejected) as refused:
+            service.record(cid)
+        assert refused.value.code == "NO_CAMPAIGN_GAME"
     state = service.state(cid)
     assert state.ended is not None and not state.ended.won and state.losses == 4
     assert verify_record(service.export(cid))[0]
-    with pytest.raises(CampaignRejected):
+    with pytest.raises(CampaignRejected) as over:
         service.start_next(cid, "greeks")
+    assert over.value.code == "CAMPAIGN_OVER"
+    with pytest.raises(CampaignRejected) as exists:
+        service.create("Bob", NATION, campaign_id=cid)
+    assert exists.value.code == "CAMPAIGN_EXISTS"
     second = service.create("Bob", NATION, after=cid, campaign_id="campaign-second")
     assert second.info.bonus
     started = service.start_next("campaign-second", "celts")
@@ -143,17 +151,22 @@ def test_campaign_played_to_defeat_then_bonus(tmp_path: Path) -> None:
 
 
 def test_campaign_rules() -> None:
-    """A beaten nation cannot be faced again; the player's own nation neither; one game at a
-    time; a win needs a deck change among the allowed cards."""
+    """A beaten nation cannot be faced again; the player's own nation neither, nor an unknown
+    one; one game at a time; a win needs a deck change among the allowed cards."""
     state = CampaignState()
     for event in engine.create("campaign-r", "Cy", NATION):
         engine.evolve(state, event)
-    with pytest.raises(CampaignError):
+    with pytest.raises(CampaignError) as own:
         engine.start_game(state, NATION)
+    assert own.value.code == "CIV_NATION"
+    with pytest.raises(CampaignError, match="unknown nation") as unknown:
+        engine.start_game(state, "klingons", ("greeks", "celts", NATION))
+    assert unknown.value.code == "CIV_NATION"
     for event in engine.start_game(state, "greeks"):
         engine.evolve(state, event)
-    with pytest.raises(CampaignError, match="record"):
+    with pytest.raises(CampaignError, match="record") as running:
         engine.start_game(state, "celts")
+    assert running.value.code == "GAME_IN_PROGRESS"
     with pytest.raises(CampaignError, match="add a card"):
         engine.record_result(state, 50, 40, True, "2026-01-01")
     with pytest.raises(CampaignError, match="not a non-fame card"):
@@ -197,3 +210,17 @@ def test_supreme_master_campaign_options() -> None:
         solo = game.evolve(solo, event)
     assert "UNR1" not in solo.unrest and "UNR2" in [*solo.unrest, *[
         c for slot in solo.market for c in slot.unrest]]  # fmt: skip
+
+
+def test_an_append_behind_the_log_is_a_conflict(tmp_path: Path) -> None:
+    """Two services on one store: events decided on a state another one moved past are
+    refused (CAMPAIGN_CONFLICT, ABORTED through the API) and nothing of them is stored."""
+    first = service_at(tmp_path / "k.db")
+    second = CampaignService(first.games)
+    cid = first.create("Cy", NATION, campaign_id="campaign-race").info.campaign_id
+    stale = second.state(cid)
+    first.start_next(cid, "greeks")
+    with pytest.raises(CampaignRejected) as conflict:
+        second._append(cid, stale.version, engine.start_game(stale, "celts"))
+    assert conflict.value.code == "CAMPAIGN_CONFLICT"
+    assert [g.civ_nation for g in second.state(cid).games] == ["greeks"]
