@@ -228,7 +228,9 @@ def record_result(
     _check_seed(state, master_seed)
     assigned = state.games.get(game_id)
     if assigned is None:
-        raise TournamentError("UNKNOWN_GAME", f"{game_id} is not a game of this tournament")
+        raise TournamentError(
+            "NOT_A_TOURNAMENT_GAME", f"{game_id} is not a game of this tournament"
+        )
     if game_id in state.results:
         raise TournamentError("RESULT_RECORDED", f"the result of {game_id} is already recorded")
     if len(scores) != len(assigned.seats) or any(not 0 <= w < len(scores) for w in winners):

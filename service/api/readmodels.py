@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import threading
 import time
 from typing import Any, TypeVar
@@ -40,6 +41,21 @@ STATUS_NAMES = {
     pb.GAME_STATUS_ABANDONED: "abandoned",
 }
 STATUS_VALUES = {name: value for value, name in STATUS_NAMES.items()}
+
+
+#: seconds a read-model call waits for the events committed before it, by default
+DEFAULT_FRESHNESS = 1.0
+
+
+def configured_freshness() -> float:
+    """The wait from ``ANNALES_READ_FRESHNESS`` (seconds, a non-negative number), else the
+    default."""
+    value = os.environ.get("ANNALES_READ_FRESHNESS", "").strip()
+    try:
+        seconds = float(value)
+    except ValueError:
+        return DEFAULT_FRESHNESS
+    return seconds if 0 <= seconds < float("inf") else DEFAULT_FRESHNESS
 
 
 def _invalid(field: str, message: str) -> ApiError:
@@ -76,13 +92,14 @@ class ReadModels:
         path: str,
         store: EventStore,
         runner: RunnerProcess | None,
-        freshness: float = 1.0,
+        freshness: float | None = None,
         startup: float = 30.0,
     ) -> None:
         self.path = path
         self.store = store
         self.runner = runner
-        self.freshness = freshness
+        #: seconds a call waits for the events committed before it (``ANNALES_READ_FRESHNESS``)
+        self.freshness = configured_freshness() if freshness is None else freshness
         self._local = threading.local()
         self._ready = False  # the runner has created the tables
         #: seconds a first call waits for a just-started runner to create its tables
@@ -99,8 +116,9 @@ class ReadModels:
             deadline = time.monotonic() + self.startup
             while "games" not in db.table_names() and time.monotonic() < deadline:
                 time.sleep(0.01)
-        if self.runner is not None:
-            self.runner.wait_for(self.store.feed_head(), self.freshness)
+        self._local.behind = self.runner is not None and not self.runner.wait_for(
+            self.store.feed_head(), self.freshness
+        )
         if not self._ready:
             # The runner creates every table at once when it first opens the file; a call
             # before that (server just started) must not answer INTERNAL (found by the fuzzer).
@@ -112,6 +130,11 @@ class ReadModels:
                 )
             self._ready = True
         return db
+
+    def behind(self) -> bool:
+        """Whether this thread's last :meth:`db` found the read models still behind the events
+        committed before it once its wait ran out (the answer's ``behind``)."""
+        return bool(getattr(self._local, "behind", False))
 
     def guard(self, game_id: str, finished: bool, message: Any) -> None:
         """Refuse to send ``message`` if it contains the seed of an unfinished game, or the
@@ -150,7 +173,9 @@ class ReadModels:
             limit=size,
         )
         games = [summary(row) for row in rows]
-        return pb.ListGamesResponse(games=games, next_page_token=str(offset + size) if more else "")
+        return pb.ListGamesResponse(
+            games=games, next_page_token=str(offset + size) if more else "", behind=self.behind()
+        )
 
 
 def summary(row: queries.GameRow) -> pb.GameSummary:
@@ -210,6 +235,7 @@ class ReadModelServicer(rpb_grpc.ReadModelServiceServicer):
                 for p in points
             ],
             next_page_token=str(offset + size) if more else "",
+            behind=self.readmodels.behind(),
         )
         self.readmodels.guard(row.game_id, row.status == "finished", response)
         return response
@@ -236,6 +262,7 @@ class ReadModelServicer(rpb_grpc.ReadModelServiceServicer):
                 for e in entries
             ],
             next_page_token=str(offset + size) if more else "",
+            behind=self.readmodels.behind(),
         )
 
     @_rpc
@@ -267,4 +294,5 @@ class ReadModelServicer(rpb_grpc.ReadModelServiceServicer):
                 for r in chosen
             ],
             next_page_token=str(offset + size) if offset + size < len(rows) else "",
+            behind=self.readmodels.behind(),
         )

@@ -323,7 +323,9 @@ class TournamentService:
         state = self.state(tournament_id)
         if game_id not in state.games:
             raise TournamentRejected(
-                TournamentError("UNKNOWN_GAME", f"{game_id} is not a game of {tournament_id}")
+                TournamentError(
+                    "NOT_A_TOURNAMENT_GAME", f"{game_id} is not a game of {tournament_id}"
+                )
             )
         if self.games.store.last_seq(game_id) == 0:
             raise GameNotFinished(f"Game {game_id} has not been played yet.")

@@ -283,3 +283,10 @@ def test_tournament_service_refusals(tmp_path: Any) -> None:
         assert early.value.reason == "GAME_NOT_FINISHED"
     finally:
         service.store.close()
+
+
+def test_an_unknown_game_name_is_unknown_game() -> None:
+    """UNKNOWN_GAME: the registry knows no game of this name (INVALID_ARGUMENT)."""
+    with pytest.raises(RuleViolation) as unknown:
+        get_codec("chess")
+    assert unknown.value.code == "UNKNOWN_GAME"

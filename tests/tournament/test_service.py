@@ -184,7 +184,7 @@ def test_bad_input_is_refused_and_changes_nothing(tmp_path: Path) -> None:
     assert late.value.reason == "ALREADY_STARTED"
     with pytest.raises(TournamentRejected) as unknown:
         service.report(tid, "some-other-game")
-    assert unknown.value.reason == "UNKNOWN_GAME"
+    assert unknown.value.reason == "NOT_A_TOURNAMENT_GAME"
     with pytest.raises(TournamentRejected) as people:
         service.run(tid)
     assert people.value.reason == "PEOPLE_MUST_PLAY"
