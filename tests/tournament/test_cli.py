@@ -105,4 +105,4 @@ def test_cli_people_get_their_seat_tokens(tmp_path: Path) -> None:
         assert hashlib.sha256(token.encode()).hexdigest() == hashes[seat]
     assert "nothing new to report" in _cli("tournament", "report", "tournament-people", *db)
     refused = CliRunner().invoke(app, ["tournament", "add", "tournament-people", "Cy", *db])
-    assert refused.exit_code == 2 and "ALREADY_STARTED" in refused.output
+    assert refused.exit_code == 1 and "error: ALREADY_STARTED" in refused.output

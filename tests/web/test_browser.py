@@ -434,3 +434,19 @@ def test_replay_finished_game_views_and_rounds(web: WebServer, browser: Any,
         seat.wait_for_function("window.__annales.state.viewer === null")
         seat.select_option("#view-as", "seat")
         seat.wait_for_function("window.__annales.state.viewer === 1")
+
+
+def test_read_models_page_of_each_game(web: WebServer, browser: Any) -> None:
+    """``#/stats`` asks the read models of one game type (they require one; the page asked
+    without it and could only show errors, found by a newcomer with curl): each game's tab
+    shows its leaderboard and balance sections, never an error."""
+    page = new_page(browser, 1200, 900)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    for game_type in ("GAME_TYPE_RISE_AND_FALL", "GAME_TYPE_TAPESTRY", "GAME_TYPE_IMPERIUM"):
+        page.goto(f"{web.base}/#/stats?game={game_type}")
+        page.wait_for_selector("h2", timeout=30_000)
+        text = page.inner_text("main")
+        assert "Leaderboard (win rate)" in text and "Balance (win rate by key)" in text, text
+        assert page.query_selector(".stats-error") is None, text
+    assert not errors, errors

@@ -21,7 +21,7 @@ from pathlib import Path
 import typer
 from rich.table import Table
 
-from annales_cli.common import console
+from annales_cli.common import console, err_console
 from domain.campaign.engine import CampaignState
 from service.app.application import GameService
 from service.app.errors import ServiceError
@@ -47,8 +47,10 @@ def _service(db: str | None) -> CampaignService:
 
 
 def _fail(error: ServiceError) -> typer.Exit:
-    console.print(f"[red]{error.reason}: {error.message}[/]")
-    return typer.Exit(2)
+    """``error: REASON: message`` on standard error; the exit of a failed command (1)."""
+    err_console.print(f"[red]error:[/] {error.reason}: {error.message}", highlight=False,
+                      soft_wrap=True)  # fmt: skip
+    return typer.Exit(1)
 
 
 def log_table(state: CampaignState) -> Table:

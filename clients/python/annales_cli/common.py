@@ -223,6 +223,10 @@ class SafeGroup(TyperGroup):
         except KeyboardInterrupt:
             err_console.print("interrupted")
             raise typer.Exit(130) from None
+        except BrokenPipeError:  # the reader went away (``annales history … | head``)
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())  # Python's own flush at exit stays quiet
+            raise typer.Exit(1) from None
         except Exception as error:
             if os.environ.get("ANNALES_DEBUG"):
                 raise

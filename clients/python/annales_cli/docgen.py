@@ -24,6 +24,15 @@ answers `--help` with the same text.
 Network commands find the server with `--server HOST:PORT`, else `$ANNALES_SERVER`, else the
 server the game was created on (tokens file), else `127.0.0.1:50051`. Every error is a message
 on standard error and a non-zero exit status (1: the command failed, 2: bad usage).
+
+Store commands (`tournament`, `campaign`, `demo`, `simulate`, `projections`, and `export` /
+`verify` with `--db`) open an event store themselves: `--db FILE`, else `$ANNALES_DB`, else
+`data/annales.db` **relative to the current directory** — the file `make run`'s server uses when
+run from the repository's root. Their games are served by any server on the same store, and
+people play them through it (`annales join TOKEN`). A server on a tournament's store also
+records finished tournament games and pairs the next round by itself, as soon as a game ends;
+`annales tournament round TID` then shows the new round's seat tokens. Seeds are revealed in hex
+(the UTF-8 bytes of the text given: `--seed s1` is revealed as `7331`, shown with its text).
 """
 
 

@@ -63,27 +63,28 @@ def _ask(prompt: str) -> str | None:
         return None
 
 
-def _quit_while_waiting() -> bool:
-    """``True`` when the player typed ``q`` while waiting for another seat. Another line typed
-    meanwhile is kept for the next prompt; the end of input (a script) changes nothing here:
-    the wait goes on and the next prompt quits."""
+def _typed_while_waiting() -> str | None:
+    """``"q"`` or ``"u"`` when the player typed it while waiting for another seat (leave, or
+    take back their last move), else ``None``. Another line typed meanwhile is kept for the
+    next prompt; the end of input (a script) changes nothing here: the wait goes on and the
+    next prompt quits."""
     global _input_ended
     if os.name != "posix" or _input_ended:
-        return False
+        return None
     try:
         ready, _, _ = select.select([sys.stdin], [], [], 0)
     except (OSError, ValueError):  # no selectable standard input
-        return False
+        return None
     if not ready:
-        return False
+        return None
     line = sys.stdin.readline()
     if not line:
         _input_ended = True
-        return False
-    if line.strip().lower() == "q":
-        return True
+        return None
+    if line.strip().lower() in ("q", "u"):
+        return line.strip().lower()
     _typed_ahead.append(line.strip())
-    return False
+    return None
 
 
 def _show_events(events: list[pb.GameEvent], names: list[str]) -> None:
@@ -98,26 +99,30 @@ def _final(client: AnnalesClient, seat: Seat, names: list[str]) -> None:
 
 def _wait_turn(
     client: AnnalesClient, seat: Seat, version: int, names: list[str], pending: pb.Pending
-) -> bool:
+) -> str | None:
     """Print the other seats' moves until something new happened after ``version``.
 
-    Returns ``True`` when the player typed ``q`` to leave instead of waiting (checked every
-    second)."""
+    Returns ``"q"`` when the player typed ``q`` to leave instead of waiting, ``"u"`` when they
+    typed ``u`` to take back their last move (checked every second), else ``None``."""
     waiting = ", ".join(seat_name(names, s) for s in pending.seats) or "the server"
-    console.print(f"[dim]waiting for {waiting} ({pending.decision})… type q to leave[/]")
+    console.print(
+        f"[dim]waiting for {waiting} ({pending.decision})… type u to take back your last move, "
+        "q to leave[/]"
+    )
     polls = 0
     while True:
-        if _quit_while_waiting():
-            return True
+        typed = _typed_while_waiting()
+        if typed is not None:
+            return typed
         events = client.next_events(seat.game_id, version, seat, timeout=1.0)
         if events:
             _show_events(events, names)
-            return False
+            return None
         polls += 1
         if polls % 10 == 0:  # a missed event (server restarted): the summary says so
             summary = client.get_game(seat.game_id).game
             if summary.head_version > version or summary.status == pb.GAME_STATUS_FINISHED:
-                return False
+                return None
 
 
 def submit_rebased(
@@ -220,9 +225,12 @@ def play_loop(client: AnnalesClient, me: Seat, names: list[str]) -> None:
             if summary.status == pb.GAME_STATUS_FINISHED:
                 _final(client, me, names)
                 return
-            if _wait_turn(client, me, listed.version, names, listed.pending):
+            typed = _wait_turn(client, me, listed.version, names, listed.pending)
+            if typed == "q":
                 console.print("bye")
                 return
+            if typed == "u":
+                undo_mine(client, me, listed, names)
             continue
         if shown_version != listed.version or menu is None:
             view_response = client.get_view(me)

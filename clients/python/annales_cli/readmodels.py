@@ -334,7 +334,8 @@ def games(
         ])  # fmt: skip
         return
     table = Table(title="Games (newest first)", box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("game id", no_wrap=True)
+    whole = max((len(row[0]) for row in found), default=0)  # ids are never cut short
+    table.add_column("game id", no_wrap=True, min_width=whole)
     table.add_column("game", no_wrap=True)
     table.add_column("status", no_wrap=True)
     table.add_column("seats and scores", ratio=1)

@@ -11,6 +11,7 @@ from typing import Any
 
 import typer
 from annales.v1 import annales_pb2 as pb
+from annales.v1 import riseandfall_pb2
 from annales_client import AnnalesClient, make_api_bot, play_seats, view_data
 from annales_client.games import API_GAMES, api_game
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -33,12 +34,23 @@ from annales_cli.common import (
 from annales_cli.render import STATUS, describe_event, seat_name
 
 
-def outcome_text(names: list[str], summary: pb.GameSummary) -> str:
-    """``scores ann#0 12, bob#1 9; winners: ann#0`` for a finished game's summary."""
-    scores = ", ".join(f"{seat_name(names, i)} {s}" for i, s in enumerate(summary.scores))
-    winners = ", ".join(seat_name(names, w) for w in summary.winners) or "nobody"
-    return f"scores {scores}; winners: {winners}"
+def outcome_text(summary: pb.GameSummary) -> str:
+    """``scores ann#0 12, bob#1 9; winners: ann#0`` for a finished game's summary, seats named
+    by the game itself, then the parties that hold no seat (the Automa, the C.I.V.)."""
+    names = list(summary.seat_names)
+    scores = [f"{seat_name(names, i)} {s}" for i, s in enumerate(summary.scores)]
+    scores += [f"{party.name} {party.score}" for party in summary.parties]
+    winners = [seat_name(names, w) for w in summary.winners]
+    winners += [party.name for party in summary.parties if party.winner]
+    return f"scores {', '.join(scores)}; winners: {', '.join(winners) or 'nobody'}"
 
+
+#: Rise & Fall's world modes (``--world``), from the proto's enum.
+WORLD_MODES = tuple(
+    value.name.removeprefix("RISE_AND_FALL_WORLD_MODE_").lower()
+    for value in riseandfall_pb2.RiseAndFallWorldMode.DESCRIPTOR.values
+    if value.number != 0
+)
 
 #: short names accepted besides each game's own names (only for games the API serves).
 SHORT_ALIASES = {"rf": "riseandfall", "tap": "tapestry"}
@@ -243,6 +255,10 @@ def new(
     chosen_boxes = flatten(expansions)
     if chosen_boxes and name == "tapestry":
         check_expansions(chosen_boxes)
+    if players is not None and players < 1:
+        fail(f"--players: a game has at least one seat, not {players}")
+    if world is not None and world not in WORLD_MODES:
+        fail(f"--world: {' or '.join(WORLD_MODES)}, not {world!r}")
     count = len(seat_names) if seat_names else players or 3
     seat_names = seat_names or [f"player{i + 1}" for i in range(count)]
     options: dict[str, object] = {}
@@ -324,7 +340,7 @@ def watch(
         except KeyboardInterrupt:
             return
         summary = client.get_game(game_id).game
-        console.print(f"[bold]game over[/]: {outcome_text(names, summary)}")
+        console.print(f"[bold]game over[/]: {outcome_text(summary)}")
 
 
 @dataclass(frozen=True)
@@ -366,7 +382,9 @@ def bots(
         help="Bot: random (uniform over the listed actions) or greedy (a one-ply heuristic "
         "on the seat's view; Rise & Fall: building and income first; Tapestry: the advance, "
         "benefit or bonus whose immediate gain — VP, resources, buildings, landmarks — is "
-        "largest, income when nothing better; seeded ties, one choice in four random).",
+        "largest, income when nothing better; seeded ties, one choice in four random). "
+        "(A server's tournament bots also include `tapestry`, which reads the whole game "
+        "state and so cannot play through the API.)",
     ),
     seed: str = typer.Option("bots", help="Seed of the bots' own choices."),
     max_actions: int | None = typer.Option(None, help="Stop after this many actions."),
@@ -394,11 +412,12 @@ def bots(
         milestones = MILESTONES.get(api_game(first.game.game_type).name, ACTIONS)
         view = view_data(first.view) if first.HasField("view") else {}
         target = milestones.total(view)
+        fraction = TextColumn(f"{{task.completed}}/{{task.total}} {milestones.unit}")
         columns = (
             SpinnerColumn(),
             TextColumn("{task.description}"),
             BarColumn(),
-            TextColumn(f"{{task.completed}}/{{task.total}} {milestones.unit}"),
+            *((fraction,) if target else ()),  # no milestone (Imperium): the count of actions
             TimeElapsedColumn(),
         )
         with Progress(*columns, console=console) as progress:
@@ -424,7 +443,7 @@ def bots(
         f"{summary.head_version}"
     )
     if summary.status == pb.GAME_STATUS_FINISHED:
-        console.print(outcome_text(saved.names, summary))
+        console.print(outcome_text(summary))
 
 
 @api_errors

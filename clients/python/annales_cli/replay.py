@@ -42,7 +42,12 @@ def _load_history(client: AnnalesClient, game_id: str, last: int) -> dict[int, p
 @api_errors
 def replay(
     game_id: str = GameIdArgument,
-    to: int | None = typer.Option(None, "--to", help="Version to show (default: the head)."),
+    to: int | None = typer.Option(
+        None,
+        "--to",
+        help="Version to show (default: the head; one outside the game is brought to its "
+        "first or last version).",
+    ),
     step: bool = typer.Option(False, help="Step through versions: n next, p previous, q quit."),
     server: str | None = ServerOption,
     tokens: Path | None = TokensOption,

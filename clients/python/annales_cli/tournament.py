@@ -29,7 +29,8 @@ from typing import Any
 import typer
 from rich.table import Table
 
-from annales_cli.common import console
+from annales_cli.common import console, err_console
+from annales_cli.render import seed_text
 from domain.tournament.events import StandingRow
 from service.app.application import GameService
 from service.app.errors import ServiceError
@@ -60,8 +61,10 @@ def _service(db: str | None) -> TournamentService:
 
 
 def _fail(error: ServiceError) -> typer.Exit:
-    console.print(f"[red]{error.reason}: {error.message}[/]")
-    return typer.Exit(2)
+    """``error: REASON: message`` on standard error; the exit of a failed command (1)."""
+    err_console.print(f"[red]error:[/] {error.reason}: {error.message}", highlight=False,
+                      soft_wrap=True)  # fmt: skip
+    return typer.Exit(1)
 
 
 def standings_table(standings: Standings | tuple[StandingRow, ...], title: str = "") -> Table:
@@ -300,7 +303,7 @@ def run(
             raise _fail(error) from None
     final = service.standings(tournament_id)
     console.print(standings_table(final))
-    console.print(f"master seed revealed: {final.master_seed}")
+    console.print(f"master seed revealed: {seed_text(final.master_seed)}")
 
 
 @tournament_app.command("standings")
@@ -330,7 +333,7 @@ def standings(
         return
     console.print(standings_table(current))
     if current.master_seed:
-        console.print(f"master seed revealed: {current.master_seed}")
+        console.print(f"master seed revealed: {seed_text(current.master_seed)}")
 
 
 @tournament_app.command("export")

@@ -445,18 +445,29 @@ function barChart(rows, label, value) {
   return svg;
 }
 
-async function stats() {
-  main().replaceChildren(h("h1", {}, "Read models"), h("p", {}, "Loading…"));
-  const parts = [h("h1", {}, "Read models")];
+// The read models are per game type (GetLeaderboard and GetBalanceStats require one).
+const STATS_GAMES = [["GAME_TYPE_RISE_AND_FALL", "Rise & Fall"], ["GAME_TYPE_TAPESTRY", "Tapestry"], ["GAME_TYPE_IMPERIUM", "Imperium"]];
+
+async function stats(params) {
+  const gameType = STATS_GAMES.some(([type]) => type === params.get("game")) ? params.get("game") : STATS_GAMES[0][0];
+  const tabs = h("p", { id: "stats-games" }, ...STATS_GAMES.map(([type, label]) =>
+    type === gameType ? h("strong", {}, `${label} `) : h("a", { href: `#/stats?game=${type}` }, `${label} `)));
+  main().replaceChildren(h("h1", {}, "Read models"), tabs, h("p", {}, "Loading…"));
+  const parts = [h("h1", {}, "Read models"), tabs];
+  const behind = [];
   try {
-    const board = await call("ReadModelService", "GetLeaderboard", { pageSize: 20 });
+    const board = await call("ReadModelService", "GetLeaderboard", { gameType, pageSize: 20 });
+    if (board.behind) behind.push("leaderboard");
     const entries = board.entries || [];
-    parts.push(h("h2", {}, "Leaderboard (win rate)"), barChart(entries, (e) => `${e.player} (${e.games || 0} games)`, (e) => Number(e.winRate || 0)));
-  } catch (error) { parts.push(h("p", {}, `Leaderboard: ${error.message}`)); }
+    parts.push(h("h2", {}, "Leaderboard (win rate)"), entries.length ? barChart(entries, (e) => `${e.player} (${e.games || 0} games)`, (e) => Number(e.winRate || 0)) : h("p", { class: "empty" }, "No finished game yet."));
+  } catch (error) { parts.push(h("p", { class: "stats-error" }, `Leaderboard: ${error.message}`)); }
   try {
-    const balance = await call("ReadModelService", "GetBalanceStats", { pageSize: 50 });
-    parts.push(h("h2", {}, "Balance (win rate by key)"), barChart(balance.stats || [], (s) => `${s.balanceKey} ×${s.playerCount || 0}`, (s) => Number(s.winRate || 0)));
-  } catch (error) { parts.push(h("p", {}, `Balance: ${error.message}`)); }
+    const balance = await call("ReadModelService", "GetBalanceStats", { gameType, pageSize: 50 });
+    if (balance.behind) behind.push("balance");
+    const rows = balance.stats || [];
+    parts.push(h("h2", {}, "Balance (win rate by key)"), rows.length ? barChart(rows, (s) => `${s.balanceKey} ×${s.playerCount || 0}`, (s) => Number(s.winRate || 0)) : h("p", { class: "empty" }, "No finished game yet."));
+  } catch (error) { parts.push(h("p", { class: "stats-error" }, `Balance: ${error.message}`)); }
+  if (behind.length) parts.push(h("p", { class: "behind" }, "The read models are still catching up with the latest games: reload in a moment."));
   main().replaceChildren(...parts);
 }
 
@@ -525,7 +536,7 @@ async function show() {
   try {
     if (parts[0] === "game" && parts[1]) await gamePage(parts[1], params);
     else if (parts[0] === "judge") judge();
-    else if (parts[0] === "stats") await stats();
+    else if (parts[0] === "stats") await stats(params);
     else await lobby(params);
   } catch (error) { showError(error); }
 }
