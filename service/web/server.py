@@ -140,7 +140,7 @@ class WebApp:
                     "status": 204,
                     "headers": [
                         *cors,
-                        (b"access-control-allow-methods", b"POST, GET, OPTIONS"),
+                        (b"access-control-allow-methods", b"POST, OPTIONS"),
                         (b"access-control-allow-headers", ALLOW_HEADERS.encode()),
                         (b"access-control-max-age", b"7200"),
                     ],

@@ -104,3 +104,13 @@ def test_revealed_seed_shows_its_text(
     assert watched.returncode == 0, watched.stderr
     revealed = next(line for line in watched.stdout.splitlines() if "SeedRevealed" in line)
     assert re.search(r'seed 73312d74657874 \(text "s1-text"\)', revealed), revealed
+
+
+def test_new_prints_the_judge_token(annales_server: ServerProcess, tokens: dict[str, str]) -> None:
+    """``annales new`` shows the judge token CreateGame returns (it was dropped), not saved."""
+    created = annales("new", "riseandfall", "--players", "2", "--server", annales_server.target,
+                      env=tokens)  # fmt: skip
+    assert created.returncode == 0, created.stderr
+    game_id = re.search(r"game (\w+) created", created.stdout).group(1)  # type: ignore[union-attr]
+    assert re.search(rf"judge: {game_id}\.judge\.\S+ \(not saved\)", created.stdout)
+    assert ".judge." not in Path(tokens["ANNALES_TOKENS"]).read_text()

@@ -305,6 +305,8 @@ def create_and_save(
     console.print(f"seed commitment {created.seed_commitment}")
     for seat in created.seats:
         console.print(f"  seat {seat.seat} {seat.name}: {seat.token}", soft_wrap=True)
+    if created.judge_token:  # reads everything, never acts; kept by whoever referees
+        console.print(f"  judge: {created.judge_token} (not saved)", soft_wrap=True)
     console.print(f"tokens saved to {path}")
     console.print(f"play with: annales play {created.game_id} --seat 0", soft_wrap=True)
     others = ",".join(str(s.seat) for s in created.seats[1:])
