@@ -29,6 +29,7 @@ from annales_cli.render_common import (
     STATUS,
     describe_fields,
     seat_name,
+    seed_with_text,
     terrain_style,
 )
 from annales_cli.render_imperium import (
@@ -333,20 +334,6 @@ def describe_action(
     return str(data)
 
 
-def seed_text(seed_hex: str) -> str:
-    """A revealed seed (hex, as the API sends it) with the text it was given as, when it is
-    printable text (``--seed s1`` is revealed as ``7331``).
-
-    >>> seed_text("7331"), seed_text("00ff")
-    ('7331 (text "s1")', '00ff')
-    """
-    try:
-        text = bytes.fromhex(seed_hex).decode("utf-8")
-    except ValueError:
-        return seed_hex
-    return f'{seed_hex} (text "{text}")' if text.isprintable() and text else seed_hex
-
-
 def describe_event(event: pb.GameEvent, names: Sequence[str]) -> str:
     """One readable line for an event: ``seq acting-seat kind: details``.
 
@@ -382,7 +369,7 @@ def _event_parts(
         elif key in CELL_FIELDS and isinstance(value, int):
             parts.append(f"{key} {cell_name(value)}")
         elif kind == "SeedRevealed" and key == "seed" and isinstance(value, str):
-            parts.append(f"seed {seed_text(value)}")
+            parts.append(f"seed {seed_with_text(value)}")
         elif key in ("seat", "by") and value == event.seat:
             continue  # the acting seat, shown in front
         elif key in ("seat", "by", "victim", "first_player") and isinstance(value, int):

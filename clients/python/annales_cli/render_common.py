@@ -60,6 +60,17 @@ def seed_text(seed_hex: str) -> str:
     return text if text and text.isprintable() else seed_hex
 
 
+def seed_with_text(seed_hex: str) -> str:
+    """A revealed seed as the API sends it (hex), followed by its text when it has one
+    (``--seed s1`` is revealed as ``7331``).
+
+    >>> seed_with_text("7331"), seed_with_text("00ff")
+    ('7331 (text "s1")', '00ff')
+    """
+    text = seed_text(seed_hex)
+    return f'{seed_hex} (text "{text}")' if text != seed_hex else seed_hex
+
+
 def seat_name(names: Sequence[str], seat: int) -> str:
     """``name#seat``, or ``system`` for -1.
 

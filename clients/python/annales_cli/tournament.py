@@ -30,7 +30,7 @@ import typer
 from rich.table import Table
 
 from annales_cli.common import console, err_console
-from annales_cli.render import seed_text
+from annales_cli.render_common import seed_with_text
 from domain.tournament.events import StandingRow
 from service.app.application import GameService
 from service.app.errors import ServiceError
@@ -303,7 +303,7 @@ def run(
             raise _fail(error) from None
     final = service.standings(tournament_id)
     console.print(standings_table(final))
-    console.print(f"master seed revealed: {seed_text(final.master_seed)}")
+    console.print(f"master seed revealed: {seed_with_text(final.master_seed)}")
 
 
 @tournament_app.command("standings")
@@ -333,7 +333,7 @@ def standings(
         return
     console.print(standings_table(current))
     if current.master_seed:
-        console.print(f"master seed revealed: {seed_text(current.master_seed)}")
+        console.print(f"master seed revealed: {seed_with_text(current.master_seed)}")
 
 
 @tournament_app.command("export")
