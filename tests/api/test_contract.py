@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import json
 import threading
+import time
 import uuid
 from pathlib import Path
 
@@ -329,8 +330,15 @@ def test_summaries_carry_the_typed_options(stub: annales_pb2_grpc.GameServiceStu
     assert summary.options.rise_and_fall.trophies == 5
     assert summary.options.rise_and_fall.world == rpb.RISE_AND_FALL_WORLD_MODE_RANDOM
     assert json.loads(summary.options_json)["trophies"] == 5
-    listed = stub.ListGames(pb.ListGamesRequest(page_size=500)).games  # the read models
-    assert next(g for g in listed if g.game_id == rise.game_id).options == summary.options
+    deadline = time.monotonic() + 30  # the read models, on a loaded machine further behind
+    while True:
+        answer = stub.ListGames(pb.ListGamesRequest(page_size=500))
+        listed = [g for g in answer.games if g.game_id == rise.game_id]
+        if listed or not answer.behind:
+            break
+        assert time.monotonic() < deadline, "the read models never caught up"
+        time.sleep(0.05)
+    assert listed and listed[0].options == summary.options
     tapestry = create_tapestry_game(stub, seats=2)
     options = stub.GetGame(pb.GetGameRequest(game_id=tapestry.game_id)).game.options
     assert options.WhichOneof("game") == "tapestry"
