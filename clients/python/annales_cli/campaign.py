@@ -21,7 +21,7 @@ from pathlib import Path
 import typer
 from rich.table import Table
 
-from annales_cli.common import console, err_console
+from annales_cli.common import console, describe_exception, fail
 from domain.campaign.engine import CampaignState
 from service.app.application import GameService
 from service.app.errors import ServiceError
@@ -44,13 +44,6 @@ def _service(db: str | None) -> CampaignService:
     if db is not None:
         config = StoreConfig(kind="sqlite", path=db, snapshot_every=config.snapshot_every)
     return CampaignService(GameService(EventStore(config)))
-
-
-def _fail(error: ServiceError) -> typer.Exit:
-    """``error: REASON: message`` on standard error; the exit of a failed command (1)."""
-    err_console.print(f"[red]error:[/] {error.reason}: {error.message}", highlight=False,
-                      soft_wrap=True)  # fmt: skip
-    return typer.Exit(1)
 
 
 def log_table(state: CampaignState) -> Table:
@@ -88,7 +81,7 @@ def new(player: str, nation: str, supreme: bool = typer.Option(False, help="Maî
         state = _service(db).create(player, nation, "supreme" if supreme else "standard",
                                     side, box, after)  # fmt: skip
     except ServiceError as error:
-        raise _fail(error) from None
+        fail(describe_exception(error))
     console.print(log_table(state))
 
 
@@ -99,7 +92,7 @@ def next_game(campaign_id: str, civ: str = typer.Option("", help="the C.I.V.'s n
     try:
         started = _service(db).start_next(campaign_id, civ)
     except ServiceError as error:
-        raise _fail(error) from None
+        fail(describe_exception(error))
     console.print(f"game {started.game_id}: {started.level} against {started.civ_nation}")
     console.print(f"seat token: {started.token}")
 
@@ -112,7 +105,7 @@ def record(campaign_id: str, add: str = "", remove: str = "",
     try:
         state = _service(db).record(campaign_id, change, card)
     except ServiceError as error:
-        raise _fail(error) from None
+        fail(describe_exception(error))
     console.print(log_table(state))
 
 
@@ -122,7 +115,7 @@ def log(campaign_id: str, db: str | None = typer.Option(None, help=DB_HELP)) -> 
     try:
         console.print(log_table(_service(db).state(campaign_id)))
     except ServiceError as error:
-        raise _fail(error) from None
+        fail(describe_exception(error))
 
 
 @campaign_app.command("export")
@@ -132,7 +125,7 @@ def export(campaign_id: str, output: Path = typer.Option(..., "-o"),
     try:
         lines = _service(db).export(campaign_id)
     except ServiceError as error:
-        raise _fail(error) from None
+        fail(describe_exception(error))
     output.write_bytes(b"\n".join(lines) + b"\n")
     console.print(f"{len(lines) - 1} events written to {output}")
 

@@ -29,7 +29,7 @@ from typing import Any
 import typer
 from rich.table import Table
 
-from annales_cli.common import console, err_console
+from annales_cli.common import console, describe_exception, fail
 from annales_cli.render_common import seed_with_text
 from domain.tournament.events import StandingRow
 from service.app.application import GameService
@@ -58,13 +58,6 @@ def _config(db: str | None) -> StoreConfig:
 
 def _service(db: str | None) -> TournamentService:
     return TournamentService(GameService(EventStore(_config(db))))
-
-
-def _fail(error: ServiceError) -> typer.Exit:
-    """``error: REASON: message`` on standard error; the exit of a failed command (1)."""
-    err_console.print(f"[red]error:[/] {error.reason}: {error.message}", highlight=False,
-                      soft_wrap=True)  # fmt: skip
-    return typer.Exit(1)
 
 
 def standings_table(standings: Standings | tuple[StandingRow, ...], title: str = "") -> Table:
@@ -165,7 +158,7 @@ def new(
             tournament_id=tournament_id,
         )
     except ServiceError as error:
-        raise _fail(error) from None
+        fail(describe_exception(error))
     console.print(f"tournament [bold]{created.tournament_id}[/]")
     console.print(f"master seed commitment (publish it): {created.seed_commitment}")
 
@@ -190,7 +183,7 @@ def add(
             what = f"bot ({entrant.bot})" if entrant.bot else "person"
             console.print(f"entrant {entrant.entrant}: {entrant.name} — {what}")
     except ServiceError as error:
-        raise _fail(error) from None
+        fail(describe_exception(error))
 
 
 @tournament_app.command("start")
@@ -200,7 +193,7 @@ def start(tournament_id: str, db: str | None = typer.Option(None, help=DB_HELP))
     try:
         _print_round(service.start(tournament_id), _names(service, tournament_id))
     except ServiceError as error:
-        raise _fail(error) from None
+        fail(describe_exception(error))
 
 
 @tournament_app.command("round")
@@ -214,7 +207,7 @@ def show_round(
     try:
         _print_round(service.round(tournament_id, number), _names(service, tournament_id))
     except ServiceError as error:
-        raise _fail(error) from None
+        fail(describe_exception(error))
 
 
 @tournament_app.command("report")
@@ -233,7 +226,7 @@ def report(
             else service.report_finished(tournament_id)
         )
     except ServiceError as error:
-        raise _fail(error) from None
+        fail(describe_exception(error))
     names = _names(service, tournament_id)
     for item in reports:
         console.print(f"result recorded: {item.game_id}")
@@ -300,7 +293,7 @@ def run(
             with context:
                 service.run(tournament_id, runner, on_round)
         except ServiceError as error:
-            raise _fail(error) from None
+            fail(describe_exception(error))
     final = service.standings(tournament_id)
     console.print(standings_table(final))
     console.print(f"master seed revealed: {seed_with_text(final.master_seed)}")
@@ -317,7 +310,7 @@ def standings(
     try:
         current = service.standings(tournament_id)
     except ServiceError as error:
-        raise _fail(error) from None
+        fail(describe_exception(error))
     if as_json:
         import msgspec
 
@@ -352,7 +345,7 @@ def export(
     try:
         lines = _service(db).export(tournament_id)
     except ServiceError as error:
-        raise _fail(error) from None
+        fail(describe_exception(error))
     data = b"".join(line + b"\n" for line in lines)
     if output is None:
         sys.stdout.buffer.write(data)
