@@ -15,10 +15,8 @@ forged, renumbered) without ever storing a secret.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import hmac
 import re
-import secrets
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,10 +27,9 @@ from eventsourcing.persistence import IntegrityError
 from eventsourcing.persistence import StoredEvent as RecordedEvent
 
 from service.api.status import ApiError
+from service.app.tokens import JUDGE_PART, token_hash
 from service.store.eventstore import EventStore
 
-#: the seat part of a judge token
-JUDGE_PART = "judge"
 #: version of the judge-token hash in the tokens recorder (seat hashes are version 1)
 JUDGE_HASH_VERSION = 2
 #: longest token accepted (longer is BAD_TOKEN before any lookup)
@@ -58,21 +55,6 @@ class Caller:
 
 SPECTATOR = Caller()
 JUDGE = Caller(judge=True)
-
-
-def new_tokens(game_id: str, seats: int) -> list[str]:
-    """One fresh secret token per seat."""
-    return [f"{game_id}.{seat}.{secrets.token_urlsafe(24)}" for seat in range(seats)]
-
-
-def new_judge_token(game_id: str) -> str:
-    """A fresh judge token for ``game_id``."""
-    return f"{game_id}.{JUDGE_PART}.{secrets.token_urlsafe(24)}"
-
-
-def token_hash(token: str) -> str:
-    """The stored form of a token."""
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def bearer(metadata: Sequence[tuple[str, str | bytes]] | None) -> str | None:

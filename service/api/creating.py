@@ -14,7 +14,6 @@ from eventsourcing.persistence import IntegrityError
 from domain.core.errors import MalformedCommand
 from domain.registry import GAMES, resolve_ruleset, rulesets_of
 from service.api import creation
-from service.api.auth import new_judge_token, new_tokens, token_hash
 from service.api.base import ServicerBase
 from service.api.convert import read
 from service.api.games import BY_TYPE, ApiGame
@@ -23,6 +22,7 @@ from service.api.messages import field_path, sentence
 from service.api.status import ApiError
 from service.app.errors import InvalidArgument
 from service.app.ledger import SETUP_COMMAND_ID
+from service.app.tokens import new_judge_token, new_tokens, token_hash
 from service.app.values import CreatedGame
 
 

@@ -37,13 +37,14 @@ from annales.v1 import tournament_pb2_grpc as tpb_grpc
 
 from domain.core.envelope import Envelope
 from domain.tournament import engine, seeds
-from service.api.auth import TokenBook, bearer, identify, new_tokens, token_hash
+from service.api.auth import TokenBook, bearer, identify
 from service.api.calls import typed_calls
 from service.api.convert import read
 from service.api.games import BY_NAME, BY_TYPE
 from service.api.status import ApiError, from_service_error
 from service.app.application import GameService
 from service.app.errors import ServiceError
+from service.app.tokens import new_tokens, token_hash
 from service.tournaments.bots import inline_runner, play_bot_seats
 from service.tournaments.record import verify_tournament
 from service.tournaments.service import (

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import base64
 import datetime
-import hashlib
 import json
 import secrets
 import threading
@@ -60,6 +59,7 @@ from domain.core.envelope import (
 from domain.imperium import content as C
 from service.app.application import GameService
 from service.app.errors import GameNotFound, ServiceError
+from service.app.tokens import new_tokens, token_hash
 
 RECORD_FORMAT = "annales.campaign-record/1"
 
@@ -178,9 +178,8 @@ class CampaignService:
             assert isinstance(started, CampaignGameStarted)
             self.games.create_game("imperium", dict(started.options), [state.info.player],
                                    seed=seed, game_id=started.game_id)  # fmt: skip
-            token = f"{started.game_id}.0.{secrets.token_urlsafe(24)}"  # the API's seat token
-            self.store.save_token_hashes(started.game_id,
-                                         [hashlib.sha256(token.encode()).hexdigest()])  # fmt: skip
+            token = new_tokens(started.game_id, 1)[0]
+            self.store.save_token_hashes(started.game_id, [token_hash(token)])
             return StartedGame(started.game_id, started.number, started.level,
                                started.civ_nation, token)  # fmt: skip
 
