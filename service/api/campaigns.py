@@ -117,8 +117,9 @@ class CampaignServicer(cpb_grpc.CampaignServiceServicer):
                     ) -> cpb.GetCampaignResponse:  # fmt: skip
         """The campaign's log, with the deck change a won game offers."""
         campaign_id = _required(request.campaign_id, "campaign_id")
-        message = campaign_message(self.campaigns.state(campaign_id))
-        to_add, to_remove = self.campaigns.deck_change_offer(campaign_id)
+        state = self.campaigns.state(campaign_id)
+        message = campaign_message(state)
+        to_add, to_remove = self.campaigns.deck_change_offer(campaign_id, state)
         message.cards_to_add.extend(to_add)
         message.cards_to_remove.extend(to_remove)
         return cpb.GetCampaignResponse(campaign=message)

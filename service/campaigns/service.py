@@ -56,6 +56,7 @@ from domain.core.envelope import (
     seal,
     verify_link,
 )
+from domain.core.match import Match
 from domain.imperium import content as C
 from service.app.application import GameService
 from service.app.errors import GameNotFound, ServiceError
@@ -190,13 +191,15 @@ class CampaignService:
         game = state.current
         if game is None:
             raise CampaignRejected("NO_CAMPAIGN_GAME", "no campaign game is waiting for its result")
-        match = self.games.head(game.game_id)
-        return deck_change_candidates(state, match.state.seats[0], match.state.revision)
+        return _candidates(state, self.games.head(game.game_id))
 
-    def deck_change_offer(self, campaign_id: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def deck_change_offer(
+        self, campaign_id: str, state: CampaignState | None = None
+    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The cards that :meth:`record` accepts to add and to remove, while the current game
-        is over and won; two empty tuples otherwise (no game waiting, not over, or lost)."""
-        state = self.state(campaign_id)
+        is over and won; two empty tuples otherwise (no game waiting, not over, or lost).
+        ``state``: the campaign already folded by the caller (read again when omitted)."""
+        state = state if state is not None else self.state(campaign_id)
         game = state.current
         if game is None:
             return (), ()
@@ -204,7 +207,7 @@ class CampaignService:
         outcome = match.game.outcome(match.state)
         if outcome is None or not outcome.winners:
             return (), ()
-        return self.candidates(campaign_id)
+        return _candidates(state, match)
 
     def record(self, campaign_id: str, change: str = "", card: str = "") -> CampaignState:
         """Record the current game's result, read from the finished game."""
@@ -220,7 +223,7 @@ class CampaignService:
             if outcome is None:
                 raise CampaignRejected("GAME_NOT_FINISHED", f"game {game.game_id} is not over")
             civ = match.game.parties(match.state)[0]
-            gained, starting = self.candidates(campaign_id)
+            gained, starting = _candidates(state, match)
             last_hash = self.store.read(game.game_id, after=match.version - 1)[-1].hash
             date = datetime.datetime.now(datetime.UTC).date().isoformat()
             unrest = tuple(c for c in C.COMMON_UNREST if C.in_game(C.CARDS[c], 2))
@@ -279,3 +282,8 @@ def verify_record(lines: list[bytes]) -> tuple[bool, list[str], CampaignState | 
     except CampaignError as error:
         return False, [*problems, error.message], None
     return not problems, problems, state
+
+
+def _candidates(state: CampaignState, match: Match) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The deck change the finished game ``match`` of the campaign ``state`` offers."""
+    return deck_change_candidates(state, match.state.seats[0], match.state.revision)
