@@ -107,7 +107,7 @@ class CreateRpcs(ServicerBase):
             return {}
         which = request.options.WhichOneof("game")
         if which not in (None, api.field):
-            raise invalid("options", f"options of {which} for a {api.name} game")
+            raise invalid("options", f"sets {which}, but the game is {api.name}: use options.{api.field}.")
         if which is None:
             return {}
         options: dict[str, Any] = read(getattr(request.options, which), api.prefix)

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
+import re
 import threading
 from collections.abc import AsyncIterator, Callable, Generator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -134,18 +136,51 @@ class _JsonCodec:
         return json_format.MessageToJson(message, indent=None).encode()
 
     def decode(self, data: bytes | bytearray, message_class: type[Message]) -> Message:
-        """Parse ``data`` or raise the typed error."""
+        """Parse ``data`` (a JSON object) or raise the typed error, in our own words."""
+        name = message_class.DESCRIPTOR.full_name
+        try:
+            document = json.loads(bytes(data))
+        except ValueError as error:  # JSONDecodeError, or bytes that are not UTF-8
+            where = (
+                f" (line {error.lineno}, column {error.colno})"
+                if isinstance(error, json.JSONDecodeError)
+                else ""
+            )
+            raise _malformed(f"The request body is not valid JSON{where}.") from error
+        if not isinstance(document, dict):
+            kind = _JSON_KINDS.get(type(document), "another value")
+            raise _malformed(f"The request body must be a JSON object ({name}), not {kind}.")
         message = message_class()
         try:
-            json_format.Parse(bytes(data), message, ignore_unknown_fields=False)
-        except Exception as error:
-            text = str(error)[:300]
-            raise typed_error(
-                Code.INVALID_ARGUMENT,
-                "MALFORMED_REQUEST",
-                f"The request is not valid JSON for {message_class.DESCRIPTOR.full_name}: {text}",
-            ) from error
+            json_format.ParseDict(document, message, ignore_unknown_fields=False)
+        except (json_format.ParseError, ValueError, TypeError) as error:
+            raise _malformed(_json_problem(name, str(error))) from error
         return message
+
+
+#: the parts of protobuf's JSON parse errors that name what is wrong
+_UNKNOWN_FIELD = re.compile(r'has no field named "([^"]+)"')
+_BAD_FIELD = re.compile(r"Failed to parse (\w+) field")
+_BAD_ENUM = re.compile(r"Invalid enum value (\S+) for enum type (\S+)")
+#: how a JSON value that is not an object is named in an error
+_JSON_KINDS = {list: "an array", str: "a string", int: "a number", float: "a number",
+               bool: "true or false", type(None): "null"}  # fmt: skip
+
+
+def _json_problem(message_name: str, text: str) -> str:
+    """One sentence of ours for a protobuf JSON parse error (never the library's text)."""
+    if match := _UNKNOWN_FIELD.search(text):
+        return f"{message_name} has no field {match.group(1)!r} (see the protos)."
+    if match := _BAD_ENUM.search(text):
+        return f"{match.group(1)} is not a value of {match.group(2).rstrip('.')}."
+    if match := _BAD_FIELD.search(text):
+        return f"The field {match.group(1)!r} has a value of the wrong type."
+    return f"The request does not match {message_name}."
+
+
+def _malformed(message: str) -> ConnectError:
+    """INVALID_ARGUMENT, reason ``MALFORMED_REQUEST``, with ``message``."""
+    return typed_error(Code.INVALID_ARGUMENT, "MALFORMED_REQUEST", message)
 
 
 def _message_class(descriptor: Any) -> type[Message]:

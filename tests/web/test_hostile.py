@@ -169,6 +169,36 @@ def test_hostile_requests_are_typed_and_change_nothing(
     assert version(web, game) > before
 
 
+#: JSON bodies that are not a ListGamesRequest, and a word their error message must contain
+JSON_BODIES: list[tuple[bytes, str]] = [
+    (b"[]", "not an array"),  # the web check's finding: an empty array was taken as {}
+    (b"null", "not null"),
+    (b'"x"', "not a string"),
+    (b"{x", "not valid JSON (line 1, column 2)"),
+    (b'{"tokenx": 1}', "has no field 'tokenx'"),
+    (b'{"pageSize": "many"}', "'pageSize' has a value of the wrong type"),
+    (b'{"gameType": "GAME_TYPE_CHESS"}', "GAME_TYPE_CHESS is not a value of annales.v1.GameType"),
+]
+
+
+@pytest.mark.parametrize(("body", "words"), JSON_BODIES, ids=[w for _, w in JSON_BODIES])
+def test_json_that_is_not_the_request_is_refused_in_our_words(
+    web: WebServer, body: bytes, words: str
+) -> None:
+    """Any JSON body that is not an object of the request (an array, even empty; null; a
+    scalar; bad syntax; an unknown field; a value of the wrong type) is ``invalid_argument``
+    ``MALFORMED_REQUEST`` with a sentence of ours, never the JSON library's text (web check,
+    2026-12-07: ``[]`` listed the games; messages quoted protobuf's parser)."""
+    path = "/annales.v1.GameService/ListGames"
+    status, _, answer = post(web.web_port, path, body, {"content-type": "application/json"})
+    assert status == 400, answer[:300]
+    assert connect_error(answer) == ("invalid_argument", "MALFORMED_REQUEST")
+    message = json.loads(answer)["message"]
+    assert words in message, message
+    for library_text in ("Failed to", "Available Fields", "Expecting", "char "):
+        assert library_text not in message, message
+
+
 def test_cors(web: WebServer, tmp_path_factory: pytest.TempPathFactory) -> None:
     """The page's own origin may call; another origin gets no CORS grant (preflight 403)
     unless it was given with --web-origin, which then gets a preflight grant and the
