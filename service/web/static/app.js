@@ -185,7 +185,8 @@ function cellOf(action) {
 }
 
 async function gamePage(gameId, params) {
-  const token = params.get("token");
+  // the seat token is opaque: the seat it plays is read from GetView's answer (seatLabel)
+  let token = params.get("token");
   const state = { version: null, head: 0, history: [], following: true, game: null };
   const board = h("div", { id: "board" });
   const info = h("div", { id: "info" });
@@ -200,16 +201,26 @@ async function gamePage(gameId, params) {
   const roundNext = h("button", { type: "button", id: "round-next", onclick: () => byRound(1).catch(showError) }, "round ▶");
   // whose view is drawn: the seat's (with its token) or the spectator's
   const viewAs = h("select", { id: "view-as" }, h("option", { value: "spectator" }, "spectator"));
-  if (token) viewAs.append(h("option", { value: "seat", selected: "" }, `seat ${token.split(".")[1]} (your token)`));
+  const seatOption = h("option", { value: "seat", selected: "" }, "your seat (your token)");
+  if (token) viewAs.append(seatOption);
   viewAs.addEventListener("change", () => draw().catch(showError));
   const viewNote = h("span", { id: "view-note", class: "note" });
+  const seatLabel = h("span", { class: "seat", id: "seat-label" }, token ? " — playing (checking the token…)" : " — spectator");
+  const liveStatus = h("span", { id: "live-status", class: "note" });
+  // a token the server refuses (BAD_TOKEN, WRONG_GAME_TOKEN, …): say so, and go on as a spectator
+  const dropToken = (error) => {
+    showError(error);
+    token = null;
+    seatOption.remove();
+    seatLabel.textContent = " — spectator (the seat token was refused)";
+  };
   state.roundKeys = new Map();
   main().replaceChildren(
-    h("h1", {}, `Game ${gameId.slice(0, 8)}`, token ? h("span", { class: "seat" }, ` — playing as seat ${token.split(".")[1]}`) : h("span", { class: "seat" }, " — spectator")),
+    h("h1", {}, `Game ${gameId.slice(0, 8)}`, seatLabel),
     info,
     h("div", { class: "replay" }, step("|◀ first", () => go(1)), step("◀ command", () => byCommand(-1)), step("◀ event", () => go(shown() - 1)),
       slider, step("event ▶", () => go(shown() + 1)), step("command ▶", () => byCommand(1)),
-      roundBack, roundNext, step("last ▶|", () => go(state.head)), versionLabel, live,
+      roundBack, roundNext, step("last ▶|", () => go(state.head)), versionLabel, live, liveStatus,
       h("label", {}, " view as ", viewAs), viewNote),
     h("div", { class: "columns" }, h("div", {}, board,
       h("div", { class: "export" }, h("button", { type: "button", id: "export-svg", onclick: () => exportBoard("svg") }, "Export SVG"),
@@ -280,6 +291,23 @@ async function gamePage(gameId, params) {
     if (current) current.scrollIntoView({ block: "nearest" });
   };
 
+  // The open undo request, read from the log: the last UndoRequested not followed by an
+  // UndoDeclined or an Undone (UndoApproved keeps it open); null when none is open
+  const openUndo = () => {
+    for (let i = state.history.length - 1; i >= 0; i--) {
+      const e = state.history[i];
+      if (!e || !e.kernel) continue;
+      if (e.kernel.undoDeclined || e.kernel.undone) return null;
+      if (e.kernel.undoRequested) return { by: Number(e.kernel.undoRequested.by || 0), toVersion: Number(e.kernel.undoRequested.toVersion || 0) };
+    }
+    return null;
+  };
+  const waitingText = (game) => {
+    const request = state.version === null ? openUndo() : null;
+    if (request) return `undo request open: seat ${request.by} asks to go back to version ${request.toVersion}; play resumes once every other seat has answered`;
+    return `waiting for: ${(game.pending && game.pending.seats || []).join(", ") || "—"} — ${(game.pending && game.pending.prompt) || ""}`;
+  };
+
   // draws run one after another, each from fresh answers, so the last drawn is the newest
   let drawing = Promise.resolve();
   const draw = () => (drawing = drawing.then(drawNow, drawNow));
@@ -290,11 +318,21 @@ async function gamePage(gameId, params) {
     const seatView = token && viewAs.value === "seat";
     // after the end any seat's view is public: GetView names the seat, no token needed
     const publicSeat = !token && viewAs.value.startsWith("seat:") ? Number(viewAs.value.slice(5)) : null;
-    const [summary, viewAnswer] = await Promise.all([
-      call("GameService", "GetGame", request),
-      seatView ? call("GameService", "GetView", request, token)
-        : publicSeat !== null ? call("GameService", "GetView", { ...request, seat: publicSeat }) : null,
-    ]);
+    const seatCall = seatView
+      ? call("GameService", "GetView", request, token).catch((error) => {
+        if (error instanceof RpcError && ["unauthenticated", "permission_denied"].includes(error.code)) {
+          dropToken(error);
+          return null;
+        }
+        throw error;
+      })
+      : publicSeat !== null ? call("GameService", "GetView", { ...request, seat: publicSeat }) : null;
+    const [summary, viewAnswer] = await Promise.all([call("GameService", "GetGame", request), seatCall]);
+    if (seatView && viewAnswer) {
+      const seat = Number(viewAnswer.seat || 0);
+      seatLabel.textContent = ` — playing as seat ${seat}`;
+      seatOption.textContent = `seat ${seat} (your token)`;
+    }
     const game = summary.game;
     state.game = game;
     state.head = Number(game.headVersion || game.version);
@@ -306,7 +344,7 @@ async function gamePage(gameId, params) {
     info.replaceChildren(h("p", {}, `${TYPES[game.gameType] || game.gameType} · ${game.ruleset} · ${STATUSES[game.status] || ""} · players: `,
       ...(game.seatNames || []).map((n, i) => h("span", { class: "player", style: `color:${SEAT_COLOURS[i % 5]}` }, `${i}:${n} (${(game.scores || [])[i] || 0})  `)),
       ...(game.parties || []).map((p) => h("span", { class: "party" }, `${p.name} (${p.score || 0})${p.winner ? " won" : ""}  `)),
-      h("br"), `waiting for: ${(game.pending && game.pending.seats || []).join(", ") || "—"} — ${(game.pending && game.pending.prompt) || ""}`));
+      h("br"), waitingText(game)));
     let targets = new Map();
     if (token && state.version === null && game.status !== "GAME_STATUS_FINISHED") targets = await drawActions();
     else actions.replaceChildren(h("p", {}, state.version !== null ? "Replaying: go to the last version to play." : token ? "The game is over." : "Spectating (open a seat link to play)."));
@@ -336,7 +374,10 @@ async function gamePage(gameId, params) {
       try {
         await call("GameService", "SubmitAction", { gameId, action, expectedVersion: legal.version }, token);
         await refresh();
-      } catch (error) { showError(error); }
+      } catch (error) {
+        showError(error);
+        await resync().catch(() => {}); // the game may have moved on: read it again
+      }
     };
     const list = (legal.actions || []).map((a, i) => {
       const cell = cellOf(a);
@@ -349,11 +390,21 @@ async function gamePage(gameId, params) {
       try { await call("GameService", "Undo", { gameId, expectedVersion: legal.version }, token); await refresh(); } catch (e) { showError(e); } } }, "Undo my last command"));
     if ((legal.undoVersions || []).length) undo.push(h("button", { type: "button", id: "request-undo", onclick: async () => {
       try { await call("GameService", "RequestUndo", { gameId, toVersion: legal.undoVersions[legal.undoVersions.length - 1] }, token); await refresh(); } catch (e) { showError(e); } } }, `Ask to go back to version ${legal.undoVersions[legal.undoVersions.length - 1]}`));
+    const request = openUndo();
+    if (request && request.by === state.viewer) undo.push(h("button", { type: "button", id: "withdraw-undo", onclick: async () => {
+      try { await call("GameService", "RespondUndo", { gameId, approve: false }, token); await refresh(); } catch (e) { showError(e); } } }, "Withdraw my undo request"));
     if (legal.undoAnswerExpected) for (const approve of [true, false]) undo.push(h("button", { type: "button", class: "respond-undo", onclick: async () => {
       try { await call("GameService", "RespondUndo", { gameId, approve }, token); await refresh(); } catch (e) { showError(e); } } }, approve ? "Approve undo" : "Decline undo"));
-    actions.replaceChildren(h("p", {}, (legal.actions || []).length ? `${legal.actions.length} legal actions${targets.size ? " (yellow cells on the board are clickable)" : ""}:` : "Not your turn."),
+    const idle = request ? (request.by === state.viewer ? "Waiting for the other seats to answer your undo request." : "An undo request is open.") : "Not your turn.";
+    actions.replaceChildren(h("p", {}, (legal.actions || []).length ? `${legal.actions.length} legal actions${targets.size ? " (yellow cells on the board are clickable)" : ""}:` : idle),
       h("ul", { class: "actions" }, ...list), ...undo);
     return targets;
+  }
+
+  // after a refused command: the log and the board read again from the server
+  async function resync() {
+    await loadHistory();
+    await draw();
   }
 
   async function refresh() {
@@ -385,19 +436,42 @@ async function gamePage(gameId, params) {
     img.src = URL.createObjectURL(blob);
   }
 
-  // first paint: the board before the (possibly long) event log, which follows
-  await draw();
+  // first paint: the board before the (possibly long) event log, which follows (and may show
+  // an open undo request: drawn again then)
+  try {
+    await draw();
+  } catch (error) {
+    if (error instanceof RpcError && error.code === "not_found") {
+      main().replaceChildren(h("h1", {}, "No such game"), h("p", {}, "This server has no game ", h("code", {}, gameId), ". ",
+        h("a", { href: "#/" }, "Back to the games")));
+    }
+    throw error;
+  }
   const firstHead = state.head;
-  loadHistory().then(drawLog).catch(showError);
+  loadHistory().then(() => draw()).catch(showError);
   drawChart().catch(() => {});
-  const watcher = stream("GameService", "WatchGame", { gameId, afterVersion: firstHead }, token, async (message) => {
-    for (const e of message.events || []) state.history[Number(e.seq) - 1] = e;
-    state.head = Number(message.version);
-    if (state.version === null) await draw().catch(showError);
-    else { slider.max = state.head; versionLabel.textContent = ` version ${shown()} of ${state.head}`; drawLog(); }
-  });
-  watcher.done.catch((e) => { if (e.name !== "AbortError") showError(e); });
-  cleanup.push(() => watcher.controller.abort());
+  // live: WatchGame from the last version known; when the stream ends or fails (the server
+  // restarted, the network dropped) the page says so and follows again a few seconds later
+  let closed = false;
+  let watcher = null;
+  const follow = () => {
+    liveStatus.textContent = " · live";
+    watcher = stream("GameService", "WatchGame", { gameId, afterVersion: state.head }, token, async (message) => {
+      for (const e of message.events || []) state.history[Number(e.seq) - 1] = e;
+      state.head = Number(message.version);
+      if (state.version === null) await draw().catch(showError);
+      else { slider.max = state.head; versionLabel.textContent = ` version ${shown()} of ${state.head}`; drawLog(); }
+    });
+    watcher.done.then(() => null, (e) => e).then((error) => {
+      if (closed || (error && error.name === "AbortError")) return;
+      if (state.game && state.game.status === "GAME_STATUS_FINISHED" && !error) { liveStatus.textContent = " · the game is over"; return; }
+      liveStatus.textContent = ` · live updates stopped${error ? ` (${error.message})` : ""}: reconnecting…`;
+      setTimeout(() => { if (!closed) resync().then(follow, () => setTimeout(follow, 3000)); }, 2000);
+    });
+  };
+  state.head = firstHead;
+  follow();
+  cleanup.push(() => { closed = true; if (watcher) watcher.controller.abort(); });
   window.__annales = { state, ready: true };
 }
 
@@ -445,6 +519,10 @@ function barChart(rows, label, value) {
   return svg;
 }
 
+// A balance row's label: its key, its player count when the row is for one count (0: every
+// count summed), and its wins over its games (BalanceStat)
+const balanceLabel = (s) => `${s.balanceKey}${s.playerCount ? ` · ${s.playerCount} players` : ""} (${s.wins || 0}/${s.games || 0})`;
+
 // The read models are per game type (GetLeaderboard and GetBalanceStats require one).
 const STATS_GAMES = [["GAME_TYPE_RISE_AND_FALL", "Rise & Fall"], ["GAME_TYPE_TAPESTRY", "Tapestry"], ["GAME_TYPE_IMPERIUM", "Imperium"]];
 
@@ -465,7 +543,7 @@ async function stats(params) {
     const balance = await call("ReadModelService", "GetBalanceStats", { gameType, pageSize: 50 });
     if (balance.behind) behind.push("balance");
     const rows = balance.stats || [];
-    parts.push(h("h2", {}, "Balance (win rate by key)"), rows.length ? barChart(rows, (s) => `${s.balanceKey} ×${s.playerCount || 0}`, (s) => Number(s.winRate || 0)) : h("p", { class: "empty" }, "No finished game yet."));
+    parts.push(h("h2", {}, "Balance (win rate by key)"), rows.length ? barChart(rows, balanceLabel, (s) => Number(s.winRate || 0)) : h("p", { class: "empty" }, "No finished game yet."));
   } catch (error) { parts.push(h("p", { class: "stats-error" }, `Balance: ${error.message}`)); }
   if (behind.length) parts.push(h("p", { class: "behind" }, "The read models are still catching up with the latest games: reload in a moment."));
   main().replaceChildren(...parts);
