@@ -162,6 +162,8 @@ class Match:
         """The events ``command`` by ``seat`` produces now (raises ``RuleViolation``)."""
         if not 0 <= seat < self.seats:
             raise RuleViolation("NO_SUCH_SEAT", f"There is no seat {seat} in this game.")
+        if self.game.is_over(self.state):  # undo commands included: nothing is accepted
+            raise RuleViolation("GAME_OVER", "The game is over.")
         if isinstance(command, Undo):
             return [Undone(to_version=self.own_undo_target(seat))]
         if isinstance(command, RequestUndo):
@@ -173,8 +175,6 @@ class Match:
             raise RuleViolation(
                 "UNDO_REQUEST_OPEN", "An undo request is waiting for answers; answer it first."
             )
-        if self.game.is_over(self.state):
-            raise RuleViolation("GAME_OVER", "The game is over.")
         return self.game.decide(self.state, seat, command, Chance(seed, self.version))
 
     def execute(

@@ -36,7 +36,9 @@ class CommandRpcs(ServicerBase):
         if which is None:
             raise invalid("action", "is required")
         if which != api.field:
-            raise invalid("action", f"sets {which}, but this game is {api.name}: use action.{api.field}.")
+            raise invalid(
+                "action", f"sets {which}, but this game is {api.name}: use action.{api.field}."
+            )
         try:
             data = read(getattr(request.action, which), api.prefix)
             command = self.service.codec(game_id).command_from_data(data)

@@ -45,6 +45,9 @@ class CreateRpcs(ServicerBase):
                 f"a {api.name} game is played by {game.min_seats} to {game.max_seats} seats "
                 f"(one name each), not {len(names)}",
             )
+        repeated = sorted({name for name in names if names.count(name) > 1})
+        if repeated:  # seats are told apart by name in views, charts and statistics
+            raise invalid("seat_names", f"each seat needs its own name; repeated: {repeated}.")
         seed = text(request.seed, "seed", MAX_SEED, required=False)
         ruleset = text(request.ruleset, "ruleset", MAX_NAME, required=False)
         if ruleset and ruleset not in rulesets_of(api.name):
@@ -107,7 +110,9 @@ class CreateRpcs(ServicerBase):
             return {}
         which = request.options.WhichOneof("game")
         if which not in (None, api.field):
-            raise invalid("options", f"sets {which}, but the game is {api.name}: use options.{api.field}.")
+            raise invalid(
+                "options", f"sets {which}, but the game is {api.name}: use options.{api.field}."
+            )
         if which is None:
             return {}
         options: dict[str, Any] = read(getattr(request.options, which), api.prefix)

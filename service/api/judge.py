@@ -9,34 +9,14 @@ other payload. Its record is :func:`service.audit.export.judge_record` (through
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
-import msgspec
 from annales.v1 import annales_pb2 as pb
 
 from domain.core.envelope import Envelope
-from domain.core.kernel_events import (
-    GameCreated,
-    SeedRevealed,
-    UndoApproved,
-    UndoDeclined,
-    Undone,
-    UndoRequested,
-)
-from service.api.convert import fill
-from service.api.games import BY_NAME
-from service.api.redaction import Redactor, StateRequest
+from service.api.redaction import Redactor, StateRequest, fill_event
 from service.app.application import GameService
-
-_KERNEL_FIELDS: dict[type, str] = {
-    UndoRequested: "undo_requested",
-    UndoApproved: "undo_approved",
-    UndoDeclined: "undo_declined",
-    Undone: "undone",
-    SeedRevealed: "seed_revealed",
-}
 
 
 def full_events(
@@ -44,7 +24,6 @@ def full_events(
 ) -> list[pb.GameEvent]:
     """The events of ``envelopes`` as they were recorded (nothing hidden)."""
     header = service.header(game_id)
-    api = BY_NAME[header.game_type]
     messages = []
     for envelope in envelopes:
         event: Any = service.decode(game_id, envelope)
@@ -57,22 +36,7 @@ def full_events(
             hash=envelope.hash,
             redacted=False,
         )
-        if isinstance(event, GameCreated):
-            message.kernel.game_created.CopyFrom(
-                pb.GameCreated(
-                    game_type=event.game_type,
-                    ruleset=event.ruleset,
-                    options_json=json.dumps(event.options, sort_keys=True),
-                    seat_names=list(event.seat_names),
-                    seed_commitment=event.seed_commitment,
-                )
-            )
-        elif type(event) in _KERNEL_FIELDS:
-            data = msgspec.to_builtins(event)
-            data.pop("type", None)
-            fill(getattr(message.kernel, _KERNEL_FIELDS[type(event)]), data)
-        else:
-            fill(getattr(message, api.field), msgspec.to_builtins(event), api.prefix)
+        fill_event(message, event, header)
         messages.append(message)
     return messages
 

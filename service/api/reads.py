@@ -129,7 +129,7 @@ class ReadRpcs(ServicerBase):
             actions, can_undo = self._legal(match, api, seat)
             response.actions.extend(actions)
             response.can_undo = can_undo
-            response.undo_versions.extend(match.undo_boundaries() if request_open is None else [])
+            response.undo_versions.extend(_requestable(match) if request_open is None else [])
             response.undo_answer_expected = (
                 request_open is not None
                 and seat != request_open.by
@@ -224,3 +224,11 @@ class ReadRpcs(ServicerBase):
                 games.append(self._summary(game_id, head, head.version))
         more = offset + size < len(ids)
         return pb.ListGamesResponse(games=games, next_page_token=str(offset + size) if more else "")
+
+
+def _requestable(match: Any) -> list[int]:
+    """The versions a RequestUndo may go back to now: none once the game is over, and none in
+    a game of one seat (no other seat could approve: Undo is the solo player's undo)."""
+    if match.seats < 2 or match.game.is_over(match.state):
+        return []
+    return list(match.undo_boundaries())

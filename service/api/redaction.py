@@ -251,7 +251,7 @@ class Redactor:
             hash=envelope.hash,
             redacted=shown is not event,
         )
-        _fill_event(message, shown, match.kernel.header)
+        fill_event(message, shown, match.kernel.header)
         return message
 
     def _record(self, game_id: str, viewer: int | None) -> tuple[bytes, bool]:
@@ -328,7 +328,10 @@ _KERNEL_TYPES = (GameCreated, *_KERNEL_FIELDS)
 Observed = tuple[Event, dict[int | None, Event] | None]
 
 
-def _fill_event(message: pb.GameEvent, event: Event, header: GameCreated | None) -> None:
+def fill_event(message: pb.GameEvent, event: Event, header: GameCreated | None) -> None:
+    """Fill ``message``'s payload with ``event`` as shown (kernel or game event; ``header``:
+    the game's ``GameCreated``, needed for a game event). The one conversion of events to
+    messages, for every viewer and the judge."""
     if isinstance(event, GameCreated):
         message.kernel.game_created.CopyFrom(
             pb.GameCreated(

@@ -275,7 +275,10 @@ class TournamentServicer(tpb_grpc.TournamentServiceServicer):
         if request.HasField("options"):
             which = request.options.WhichOneof("game")
             if which not in (None, api.field):
-                raise _invalid("options", f"sets {which}, but the tournament is {api.name}: use options.{api.field}.")
+                raise _invalid(
+                    "options",
+                    f"sets {which}, but the tournament is {api.name}: use options.{api.field}.",
+                )
             if which is not None:
                 options = read(getattr(request.options, which), api.prefix)
         created = self.tournaments.create(

@@ -8,6 +8,7 @@ from annales.v1 import annales_pb2 as pb
 from domain.core.kernel_events import RequestUndo, RespondUndo, Undo
 from service.api.base import ServicerBase
 from service.api.inputs import invalid, rpc
+from service.api.status import ApiError
 
 
 class UndoRpcs(ServicerBase):
@@ -31,6 +32,13 @@ class UndoRpcs(ServicerBase):
         seat = self._seat(game_id, context)
         if request.to_version < 0:
             raise invalid("to_version", "must not be negative")
+        match = self.service.head(game_id)
+        if match.seats < 2 and not match.game.is_over(match.state):  # no undo_versions offered
+            raise ApiError(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                "UNDO_NOT_A_BOUNDARY",
+                "A game of one seat has nobody to approve an undo request: use Undo.",
+            )
         version, events, _ = self._submit(
             game_id, seat, RequestUndo(to_version=request.to_version), None, request.idempotency_key
         )
