@@ -113,11 +113,30 @@ _FORMAT_2_ONLY = {
 }
 
 
+#: keys every format-2 line of that kind carries (``command_payload`` is optional: the first
+#: format-2 records were written without it; ``seed`` and ``nonce`` only in a judge's header)
+_FORMAT_2_REQUIRED = {
+    Header: ("seed_commitment_scheme", "viewer"),
+    CommandLine: ("idempotency_key_digest", "hidden"),
+    EventLine: ("redacted",),
+}
+
+
 def _typed(number: int, data: dict[str, Any], cls: Any, record_format: str) -> Any:
     if record_format == FORMAT_1:
         for name in _FORMAT_2_ONLY[cls]:
             if name in data:
-                raise RecordError(f"unknown field {name!r} in a {FORMAT_1} record", number, name)
+                raise RecordError(
+                    f"unknown field {name!r} in an {FORMAT_1} record", number, f"$.{name}"
+                )
+    else:
+        for name in _FORMAT_2_REQUIRED[cls]:
+            if name not in data:
+                raise RecordError(
+                    f"missing field {name!r} (every {FORMAT_2} {cls.__name__} has it)",
+                    number,
+                    f"$.{name}",
+                )
     try:
         return msgspec.convert(data, type=cls)
     except msgspec.ValidationError as error:
@@ -164,6 +183,8 @@ def parse_record(lines: Iterable[bytes]) -> Parsed:
         if expected != line.rstrip(b"\n"):
             raise RecordError(f"not in canonical form ({record_format}): altered?", number)
     header = _typed(1, items[0], Header, record_format)
+    if record_format == FORMAT_2:
+        _check_viewer(header, items[0])
     parsed: list[tuple[int, CommandLine | EventLine]] = []
     for number, data in enumerate(items[1:], start=2):
         kind = data.get("type")
@@ -176,6 +197,23 @@ def parse_record(lines: Iterable[bytes]) -> Parsed:
                 f'unknown line type {kind!r} ("command" or "event" expected)', number, "$.type"
             )
     return Parsed(record_format, header, parsed)
+
+
+def _check_viewer(header: Header, data: dict[str, Any]) -> None:
+    """A format-2 header names a viewer the record can be for, and carries the seed and
+    nonce keys exactly when that viewer is the judge."""
+    viewer = header.viewer or ""
+    seats = [f"seat {n}" for n in range(len(header.seats))]
+    if viewer not in ("spectator", "judge", "full", *seats):
+        raise RecordError(
+            f"viewer {viewer!r} is none of spectator, judge, full, seat 0..{len(seats) - 1}",
+            1,
+            "$.viewer",
+        )
+    for name in ("seed", "nonce"):
+        if (name in data) != (viewer == "judge"):
+            where = "missing from" if viewer == "judge" else "not allowed in"
+            raise RecordError(f"{name!r} is {where} a {viewer} record's header", 1, f"$.{name}")
 
 
 def parse_lines(lines: Iterable[bytes]) -> list[dict[str, Any]]:

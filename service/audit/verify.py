@@ -35,9 +35,17 @@ from domain.core.codec import Codec
 from domain.core.envelope import GENESIS, Envelope, key_digest, link_hash
 from domain.core.errors import MalformedCommand, RuleViolation
 from domain.core.kernel_events import GameCreated, SeedRevealed, Undone
+from domain.core.match import StoredEvent, replay_events
 from domain.registry import GAMES, RULESETS, codec_for
 from service.app.ledger import SETUP_COMMAND_ID, Ledger
-from service.audit.format import CommandLine, EventLine, Parsed, RecordError, parse_record
+from service.audit.format import (
+    FORMAT_2,
+    CommandLine,
+    EventLine,
+    Parsed,
+    RecordError,
+    parse_record,
+)
 
 
 class Outcome(enum.Enum):
@@ -274,7 +282,10 @@ def _verify(parsed: Parsed) -> VerifyReport:
             Divergence(0, "", header.game_type, "unknown game type", 1, "$.game_type"),
         )
     game = RULESETS.get(header.ruleset)
-    if game is None or game.name != header.game_type:
+    if game is not None and game.name != header.game_type:
+        raise _tampered(1, 0, "$.game_type", game.name, header.game_type,
+                        "the header's game type is not its ruleset's")  # fmt: skip
+    if game is None:
         raise _Bad(
             Outcome.UNSUPPORTED,
             Divergence(
@@ -286,13 +297,14 @@ def _verify(parsed: Parsed) -> VerifyReport:
         )  # fmt: skip
     codec = codec_for(game)
     batches = _structure(parsed)
-    redacted, unchecked = _check_chain(header.game_id, codec, batches)
+    redacted, unchecked = _check_chain(header.game_id, codec, batches, parsed.format)
     events = [event for batch in batches for event in batch.events]
     if header.events != len(events):
         raise _tampered(1, 0, "$.events", len(events), header.events,
                         "the header's event count differs from the record's")  # fmt: skip
     created = _check_header(parsed, codec, events[0])
     seed, nonce = _check_seed(parsed, codec, created, events)
+    _check_not_cut(game, codec, batches)
     notes: list[str] = []
     if redacted:
         notes.append(f"{redacted} events redacted for this viewer")
@@ -323,9 +335,11 @@ def _verify(parsed: Parsed) -> VerifyReport:
         return VerifyReport(True, message, header.game_type, total, reexecuted=True,
                             notes=notes, outcome=Outcome.INTACT_AS_FAR_AS_VISIBLE,
                             unchecked_links=unchecked)  # fmt: skip
+    revealed = any(event.item.kind == "SeedRevealed" for event in events)
+    source = "the revealed seed" if revealed else "the judge's seed (header; not yet revealed)"
     return VerifyReport(
         True,
-        f"verified: {total} events re-executed from the revealed seed, every hash matches",
+        f"verified: {total} events re-executed from {source}, every hash matches",
         header.game_type,
         total,
         reexecuted=True,
@@ -340,7 +354,9 @@ def _hidden(batch: _Batch) -> list[str]:
     return hidden
 
 
-def _check_chain(game_id: str, codec: Codec, batches: list[_Batch]) -> tuple[int, int]:
+def _check_chain(
+    game_id: str, codec: Codec, batches: list[_Batch], record_format: str
+) -> tuple[int, int]:
     """Sequence numbers, links, payloads against their readable form; returns the numbers of
     redacted events and of links that could not be recomputed."""
     prev = GENESIS
@@ -348,6 +364,8 @@ def _check_chain(game_id: str, codec: Codec, batches: list[_Batch]) -> tuple[int
     redacted = unchecked = 0
     for batch in batches:
         command = batch.item
+        if record_format == FORMAT_2:
+            _check_markers(batch)
         hidden = _hidden(batch)
         command_bytes = None if "command" in hidden else _command_bytes(codec, batch)
         if command.idempotency_key is not None and command.idempotency_key_digest is not None:
@@ -367,6 +385,9 @@ def _check_chain(game_id: str, codec: Codec, batches: list[_Batch]) -> tuple[int
                                 "hash chain broken: not the previous hash")  # fmt: skip
             prev = item.hash
             if item.payload is None:
+                if record_format == FORMAT_2 and not item.redacted:
+                    reason = "an event without its payload is not marked redacted"
+                    raise _malformed(event.line, item.seq, "$.redacted", reason)
                 redacted += 1
                 unchecked += 1
                 continue
@@ -407,6 +428,42 @@ def _check_chain(game_id: str, codec: Codec, batches: list[_Batch]) -> tuple[int
                                 "the hash does not cover this line's values")  # fmt: skip
             event.envelope = envelope
     return redacted, unchecked
+
+
+def _check_markers(batch: _Batch) -> None:
+    """Format 2: a player's command is shown, or listed in ``hidden`` — never both, never
+    neither (only the setup, by the system, has no command)."""
+    item = batch.item
+    listed = "command" in item.hidden
+    if item.command is None and item.seat >= 0 and not listed:
+        raise _malformed(batch.line, 0, "$.hidden",
+                         "a player's command is left out without being marked hidden")  # fmt: skip
+    if item.command is not None and listed:
+        raise _malformed(batch.line, 0, "$.hidden", "a command shown is also marked hidden")
+
+
+def _check_not_cut(game: Any, codec: Codec, batches: list[_Batch]) -> None:
+    """A record whose events (all visible) fold to a finished game ends with SeedRevealed, the
+    last event of the batch that ended the game: otherwise it has been cut. (A record that
+    does not fold is left to re-execution, or is as far as visible.)"""
+    events = [(batch, event) for batch in batches for event in batch.events]
+    last = events[-1][1]
+    if last.item.kind == "SeedRevealed" or any(e.item.payload is None for _, e in events):
+        return
+    try:
+        stored = [
+            StoredEvent(event.item.seq, batch.item.command_id, batch.item.seat,
+                        codec.decode_event(event.item.kind, event.item.schema,
+                                           _decode_payload(event)))
+            for batch, event in events
+        ]  # fmt: skip
+        over = game.is_over(replay_events(game, stored).state)
+    except Exception:  # a history that does not fold: re-execution (if any) says why
+        return
+    if over:
+        raise _tampered(last.line, last.item.seq, "$.events", "SeedRevealed after the end",
+                        f"{last.item.kind} last", "the record was cut: the game is over but its "
+                        "seed is not revealed")  # fmt: skip
 
 
 def _check_header(parsed: Parsed, codec: Codec, first: _Event) -> GameCreated:

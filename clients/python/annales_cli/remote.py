@@ -508,6 +508,9 @@ def verify_remote(record: Path, server: str | None) -> bool:
     with connect(server) as client, console.status("verifying on the server…"):
         report = client.verify_record(record.read_bytes())
     colour = "green" if report.ok else "red"
+    # the same first line as the offline check: the outcome's name in lower case
+    outcome = pb.VerificationOutcome.Name(report.outcome).removeprefix("VERIFICATION_OUTCOME_")
+    console.print(f"outcome: {outcome.lower()}", markup=False)
     console.print(f"[{colour}]{report.message}[/] (server {client.target})")
     if report.divergence_seq:
         console.print(
