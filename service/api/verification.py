@@ -1,11 +1,11 @@
-"""VerifyRecord's answer: a :class:`~service.audit.verify.VerifyReport` as a
+"""VerifyRecord's answer: a :class:`~service.audit.verdicts.VerifyReport` as a
 ``VerifyRecordResponse`` (every outcome is an OK answer; see the proto)."""
 
 from __future__ import annotations
 
 from annales.v1 import annales_pb2 as pb
 
-from service.audit.verify import Outcome, VerifyReport
+from service.audit.verdicts import Outcome, VerifyReport
 
 _OUTCOMES = {
     Outcome.VERIFIED: pb.VERIFICATION_OUTCOME_VERIFIED,

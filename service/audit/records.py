@@ -9,7 +9,7 @@ field, the canonical JSON (RFC 8785), which bytes each hash covers and the seed 
   :func:`~service.audit.export.judge_record` (a judge's full record at any version);
 * reading: :func:`~service.audit.format.parse_record` (typed, never crashes);
 * verifying: :func:`~service.audit.verify.verify_record` — one of five outcomes
-  (:class:`~service.audit.verify.Outcome`), never an exception.
+  (:class:`~service.audit.verdicts.Outcome`), never an exception.
 
 This module keeps the names other packages import.
 """
@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from service.audit.export import EventFilter, Viewer, export_lines, judge_record
 from service.audit.format import RECORD_FORMAT, RecordError, parse_lines, parse_record
-from service.audit.verify import Divergence, Outcome, VerifyReport, verify_record
+from service.audit.verdicts import Divergence, Outcome, VerifyReport
+from service.audit.verify import verify_record
 
 __all__ = [
     "RECORD_FORMAT",

@@ -16,14 +16,14 @@
   game it does not implement): it refuses rather than re-execute under other rules.
 
 :func:`verify_record` needs nothing but the record and the game rules; run it in a fresh
-process with ``annales verify RECORD``.
+process with ``annales verify RECORD``. The outcomes and the report are in
+:mod:`service.audit.verdicts`.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
-import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -46,96 +46,16 @@ from service.audit.format import (
     RecordError,
     parse_record,
 )
-
-
-class Outcome(enum.Enum):
-    """The verdict of :func:`verify_record` (see the module docstring)."""
-
-    VERIFIED = "verified"
-    INTACT_AS_FAR_AS_VISIBLE = "intact_as_far_as_visible"
-    TAMPERED = "tampered"
-    MALFORMED = "malformed"
-    UNSUPPORTED = "unsupported"
-
-
-@dataclass
-class Divergence:
-    """Where a record first goes wrong: line, sequence number (0 if none), field (a JSON path
-    into the line, e.g. ``$.event.card``), expected and found values, and why."""
-
-    seq: int
-    expected: str
-    found: str
-    reason: str
-    line: int = 0
-    field: str = ""
-
-
-@dataclass
-class VerifyReport:
-    """The outcome of :func:`verify_record`; ``ok`` unless tampered, malformed or unsupported."""
-
-    ok: bool
-    message: str
-    game_type: str = ""
-    events: int = 0
-    reexecuted: bool = False
-    divergence: Divergence | None = None
-    notes: list[str] = field(default_factory=list)
-    outcome: Outcome = Outcome.VERIFIED
-    redacted: int = 0
-    unchecked_links: int = 0
-
-
-class _Bad(Exception):
-    """Raised inside the verifier; turned into a report."""
-
-    def __init__(self, outcome: Outcome, divergence: Divergence) -> None:
-        super().__init__(divergence.reason)
-        self.outcome = outcome
-        self.divergence = divergence
-
-
-def _tampered(line: int, seq: int, fld: str, expected: Any, found: Any, reason: str) -> _Bad:
-    return _Bad(Outcome.TAMPERED, Divergence(seq, _text(expected), _text(found), reason, line, fld))
-
-
-def _malformed(line: int, seq: int, fld: str, reason: str) -> _Bad:
-    return _Bad(Outcome.MALFORMED, Divergence(seq, "", "", reason, line, fld))
-
-
-def _text(value: Any) -> str:
-    if isinstance(value, str):
-        return value
-    try:
-        return msgspec.json.encode(value).decode()
-    except (TypeError, msgspec.EncodeError):
-        return repr(value)
-
-
-def first_difference(expected: Any, found: Any, path: str = "$") -> tuple[str, Any, Any] | None:
-    """The first path where two JSON-like values differ, with both values there."""
-    if isinstance(expected, dict) and isinstance(found, dict):
-        for key in [*expected, *(k for k in found if k not in expected)]:
-            if key not in found:
-                return f"{path}.{key}", expected[key], "(missing)"
-            if key not in expected:
-                return f"{path}.{key}", "(absent)", found[key]
-            deeper = first_difference(expected[key], found[key], f"{path}.{key}")
-            if deeper is not None:
-                return deeper
-        return None
-    if isinstance(expected, list | tuple) and isinstance(found, list | tuple):
-        for index, (a, b) in enumerate(zip(expected, found, strict=False)):
-            deeper = first_difference(a, b, f"{path}[{index}]")
-            if deeper is not None:
-                return deeper
-        if len(expected) != len(found):
-            return f"{path}.length", len(expected), len(found)
-        return None
-    if type(expected) is not type(found) or expected != found:
-        return path, expected, found
-    return None
+from service.audit.verdicts import (
+    Divergence,
+    Outcome,
+    Rejection,
+    VerifyReport,
+    first_difference,
+    malformed,
+    report_of,
+    tampered,
+)
 
 
 @dataclass
@@ -166,12 +86,12 @@ def verify_record(lines: Iterable[bytes]) -> VerifyReport:
         return _verify(parsed)
     except RecordError as error:
         seq = _seq_near(lines, error.line)
-        return _report(Outcome.MALFORMED, Divergence(seq, "", "", error.reason, error.line,
+        return report_of(Outcome.MALFORMED, Divergence(seq, "", "", error.reason, error.line,
                                                      error.field), game_type)  # fmt: skip
-    except _Bad as bad:
-        return _report(bad.outcome, bad.divergence, game_type)
+    except Rejection as bad:
+        return report_of(bad.outcome, bad.divergence, game_type)
     except Exception as error:
-        return _report(
+        return report_of(
             Outcome.MALFORMED,
             Divergence(0, "", "", f"unreadable record ({type(error).__name__}: {error})"),
             game_type,
@@ -191,18 +111,6 @@ def _seq_near(lines: list[bytes], line: int) -> int:
     return 0
 
 
-def _report(outcome: Outcome, divergence: Divergence, game_type: str) -> VerifyReport:
-    where = f"line {divergence.line}: " if divergence.line else ""
-    if divergence.seq:
-        where += f"seq {divergence.seq}: "
-    if divergence.field:
-        where += f"{divergence.field}: "
-    message = f"{outcome.value}: {where}{divergence.reason}"
-    if outcome is Outcome.TAMPERED:
-        message += f" (expected {divergence.expected}, found {divergence.found})"
-    return VerifyReport(False, message, game_type, divergence=divergence, outcome=outcome)
-
-
 def _structure(parsed: Parsed) -> list[_Batch]:
     batches: list[_Batch] = []
     for number, item in parsed.lines:
@@ -210,11 +118,11 @@ def _structure(parsed: Parsed) -> list[_Batch]:
             batches.append(_Batch(number, item))
             continue
         if not batches:
-            raise _malformed(number, item.seq, "$.type", "an event line before any command line")
+            raise malformed(number, item.seq, "$.type", "an event line before any command line")
         batches[-1].events.append(_Event(number, item, None))
     for batch in batches:
         if not batch.events:
-            raise _malformed(batch.line, 0, "$.type", "a command line with no event after it")
+            raise malformed(batch.line, 0, "$.type", "a command line with no event after it")
     return batches
 
 
@@ -223,9 +131,7 @@ def _decode_payload(event: _Event) -> bytes:
     try:
         return base64.b64decode(event.item.payload, validate=True)
     except (binascii.Error, ValueError) as error:
-        raise _malformed(
-            event.line, event.item.seq, "$.payload", f"not base64 ({error})"
-        ) from error
+        raise malformed(event.line, event.item.seq, "$.payload", f"not base64 ({error})") from error
 
 
 def _command_bytes(codec: Codec, batch: _Batch) -> bytes | None:
@@ -233,7 +139,7 @@ def _command_bytes(codec: Codec, batch: _Batch) -> bytes | None:
     its readable form, or re-encoded from the readable form (format 1)."""
     try:
         return _command_bytes_of(codec, batch)
-    except _Bad as bad:
+    except Rejection as bad:
         bad.divergence.seq = batch.events[0].item.seq  # the batch's first event
         raise
 
@@ -242,7 +148,7 @@ def _command_bytes_of(codec: Codec, batch: _Batch) -> bytes | None:
     data = batch.item.command
     if data is None:
         if batch.item.command_payload is not None:
-            raise _malformed(batch.line, 0, "$.command_payload",
+            raise malformed(batch.line, 0, "$.command_payload",
                              "a command payload without its readable command")  # fmt: skip
         return None
     try:
@@ -250,7 +156,7 @@ def _command_bytes_of(codec: Codec, batch: _Batch) -> bytes | None:
     except MalformedCommand as error:
         where = str(error.message).rsplit(" - at `", 1)
         fld = "$.command" + where[1].rstrip("`")[1:] if len(where) == 2 else "$.command"
-        raise _malformed(
+        raise malformed(
             batch.line, 0, fld, f"not a command of this game ({error.message})"
         ) from error
     if batch.item.command_payload is None:
@@ -259,17 +165,17 @@ def _command_bytes_of(codec: Codec, batch: _Batch) -> bytes | None:
         payload = base64.b64decode(batch.item.command_payload, validate=True)
     except (binascii.Error, ValueError) as error:
         reason = f"not base64 ({error})"
-        raise _malformed(batch.line, 0, "$.command_payload", reason) from error
+        raise malformed(batch.line, 0, "$.command_payload", reason) from error
     try:
         readable = codec.command_to_data(codec.decode_command(payload))
     except MalformedCommand as error:
-        raise _tampered(batch.line, 0, "$.command_payload", "a command of this game",
+        raise tampered(batch.line, 0, "$.command_payload", "a command of this game",
                         batch.item.command_payload, "the command payload is not a command"
                         ) from error  # fmt: skip
     difference = first_difference(readable, data, "$.command")
     if difference is not None:
         path, expected, found = difference
-        raise _tampered(batch.line, 0, path, expected, found,
+        raise tampered(batch.line, 0, path, expected, found,
                         "the readable command differs from its payload")  # fmt: skip
     return payload
 
@@ -277,16 +183,16 @@ def _command_bytes_of(codec: Codec, batch: _Batch) -> bytes | None:
 def _verify(parsed: Parsed) -> VerifyReport:
     header = parsed.header
     if header.game_type not in GAMES:
-        raise _Bad(
+        raise Rejection(
             Outcome.UNSUPPORTED,
             Divergence(0, "", header.game_type, "unknown game type", 1, "$.game_type"),
         )
     game = RULESETS.get(header.ruleset)
     if game is not None and game.name != header.game_type:
-        raise _tampered(1, 0, "$.game_type", game.name, header.game_type,
+        raise tampered(1, 0, "$.game_type", game.name, header.game_type,
                         "the header's game type is not its ruleset's")  # fmt: skip
     if game is None:
-        raise _Bad(
+        raise Rejection(
             Outcome.UNSUPPORTED,
             Divergence(
                 0, "", header.ruleset,
@@ -300,7 +206,7 @@ def _verify(parsed: Parsed) -> VerifyReport:
     redacted, unchecked = _check_chain(header.game_id, codec, batches, parsed.format)
     events = [event for batch in batches for event in batch.events]
     if header.events != len(events):
-        raise _tampered(1, 0, "$.events", len(events), header.events,
+        raise tampered(1, 0, "$.events", len(events), header.events,
                         "the header's event count differs from the record's")  # fmt: skip
     created = _check_header(parsed, codec, events[0])
     seed, nonce = _check_seed(parsed, codec, created, events)
@@ -371,41 +277,41 @@ def _check_chain(
         if command.idempotency_key is not None and command.idempotency_key_digest is not None:
             digest = key_digest(game_id, command.idempotency_key)
             if digest != command.idempotency_key_digest:
-                raise _tampered(batch.line, 0, "$.idempotency_key_digest", digest,
+                raise tampered(batch.line, 0, "$.idempotency_key_digest", digest,
                                 command.idempotency_key_digest,
                                 "the key digest does not match the key")  # fmt: skip
         for index, event in enumerate(batch.events):
             item, first = event.item, index == 0
             seq += 1
             if item.seq != seq:
-                raise _tampered(event.line, item.seq, "$.seq", seq, item.seq,
+                raise tampered(event.line, item.seq, "$.seq", seq, item.seq,
                                 "sequence numbers are not contiguous")  # fmt: skip
             if item.prev_hash != prev:
-                raise _tampered(event.line, item.seq, "$.prev_hash", prev, item.prev_hash,
+                raise tampered(event.line, item.seq, "$.prev_hash", prev, item.prev_hash,
                                 "hash chain broken: not the previous hash")  # fmt: skip
             prev = item.hash
             if item.payload is None:
                 if record_format == FORMAT_2 and not item.redacted:
                     reason = "an event without its payload is not marked redacted"
-                    raise _malformed(event.line, item.seq, "$.redacted", reason)
+                    raise malformed(event.line, item.seq, "$.redacted", reason)
                 redacted += 1
                 unchecked += 1
                 continue
             if item.redacted:
-                raise _malformed(event.line, item.seq, "$.redacted",
+                raise malformed(event.line, item.seq, "$.redacted",
                                  "an event marked redacted carries a payload")  # fmt: skip
             payload = _decode_payload(event)
             try:
                 decoded = codec.decode_event(item.kind, item.schema, payload)
             except (KeyError, msgspec.DecodeError, msgspec.ValidationError) as error:
-                raise _tampered(event.line, item.seq, "$.payload", f"a {item.kind} event",
+                raise tampered(event.line, item.seq, "$.payload", f"a {item.kind} event",
                                 item.payload, f"the payload is not a {item.kind} event "
                                 f"({type(error).__name__})") from error  # fmt: skip
             readable = msgspec.to_builtins(codec.event_to_data(decoded))
             difference = first_difference(readable, item.event, "$.event")
             if difference is not None:
                 path, expected, found = difference
-                raise _tampered(event.line, item.seq, path, expected, found,
+                raise tampered(event.line, item.seq, path, expected, found,
                                 "the readable event differs from its payload")  # fmt: skip
             key_known = (
                 command.idempotency_key is not None
@@ -424,7 +330,7 @@ def _check_chain(
             )  # fmt: skip
             expected_hash = link_hash(envelope)
             if expected_hash != item.hash:
-                raise _tampered(event.line, item.seq, "$.hash", expected_hash, item.hash,
+                raise tampered(event.line, item.seq, "$.hash", expected_hash, item.hash,
                                 "the hash does not cover this line's values")  # fmt: skip
             event.envelope = envelope
     return redacted, unchecked
@@ -436,10 +342,10 @@ def _check_markers(batch: _Batch) -> None:
     item = batch.item
     listed = "command" in item.hidden
     if item.command is None and item.seat >= 0 and not listed:
-        raise _malformed(batch.line, 0, "$.hidden",
+        raise malformed(batch.line, 0, "$.hidden",
                          "a player's command is left out without being marked hidden")  # fmt: skip
     if item.command is not None and listed:
-        raise _malformed(batch.line, 0, "$.hidden", "a command shown is also marked hidden")
+        raise malformed(batch.line, 0, "$.hidden", "a command shown is also marked hidden")
 
 
 def _check_not_cut(game: Any, codec: Codec, batches: list[_Batch]) -> None:
@@ -461,7 +367,7 @@ def _check_not_cut(game: Any, codec: Codec, batches: list[_Batch]) -> None:
     except Exception:  # a history that does not fold: re-execution (if any) says why
         return
     if over:
-        raise _tampered(last.line, last.item.seq, "$.events", "SeedRevealed after the end",
+        raise tampered(last.line, last.item.seq, "$.events", "SeedRevealed after the end",
                         f"{last.item.kind} last", "the record was cut: the game is over but its "
                         "seed is not revealed")  # fmt: skip
 
@@ -469,7 +375,7 @@ def _check_not_cut(game: Any, codec: Codec, batches: list[_Batch]) -> None:
 def _check_header(parsed: Parsed, codec: Codec, first: _Event) -> GameCreated:
     header = parsed.header
     if first.envelope is None or first.item.kind != "GameCreated":
-        raise _tampered(first.line, 1, "$.kind", "GameCreated", first.item.kind,
+        raise tampered(first.line, 1, "$.kind", "GameCreated", first.item.kind,
                         "a record starts with a visible GameCreated event")  # fmt: skip
     created = codec.decode_event("GameCreated", first.item.schema, first.envelope.payload)
     assert isinstance(created, GameCreated)
@@ -485,10 +391,10 @@ def _check_header(parsed: Parsed, codec: Codec, first: _Event) -> GameCreated:
     for name, value in expected.items():
         found = getattr(header, name)
         if msgspec.to_builtins(value) != found:
-            raise _tampered(1, 0, f"$.{name}", value, found,
+            raise tampered(1, 0, f"$.{name}", value, found,
                             "the header disagrees with the GameCreated event")  # fmt: skip
     if created.seed_commitment_scheme not in (LEGACY_COMMITMENT, SALTED_COMMITMENT):
-        raise _Bad(Outcome.UNSUPPORTED, Divergence(
+        raise Rejection(Outcome.UNSUPPORTED, Divergence(
             1, "", created.seed_commitment_scheme, "unknown seed commitment scheme", first.line,
             "$.event.seed_commitment_scheme"))  # fmt: skip
     return created
@@ -498,7 +404,7 @@ def _hex(value: str, line: int, seq: int, name: str) -> bytes:
     try:
         return bytes.fromhex(value)
     except ValueError as error:
-        raise _malformed(line, seq, name, "not hexadecimal") from error
+        raise malformed(line, seq, name, "not hexadecimal") from error
 
 
 def _check_seed(
@@ -521,12 +427,12 @@ def _check_seed(
         seed = _hex(seed_hex, line, seq, f"{where}.seed")
         nonce = _hex(nonce_hex, line, seq, f"{where}.nonce") if salted else None
         if salted and not nonce:
-            raise _tampered(line, seq, f"{where}.nonce", "the nonce of the commitment", "",
+            raise tampered(line, seq, f"{where}.nonce", "the nonce of the commitment", "",
                             "a salted commitment is revealed without its nonce")  # fmt: skip
         commitment = seed_commitment(seed, nonce)
         if commitment != created.seed_commitment:
             construction = "SHA-256(nonce || seed)" if salted else "SHA-256(seed)"
-            raise _tampered(line, seq, f"{where}.seed", created.seed_commitment, commitment,
+            raise tampered(line, seq, f"{where}.seed", created.seed_commitment, commitment,
                             f"the seed does not match the commitment ({construction})")  # fmt: skip
         result = (seed, nonce)
     return result
@@ -554,7 +460,7 @@ def _reexecute(
     def state_at(version: int) -> Any:
         assert ledger is not None
         if version not in saved:  # an undo back to a version no batch of the record ended at
-            raise _tampered(0, version, "$.to_version", "the end of a command's events", version,
+            raise tampered(0, version, "$.to_version", "the end of a command's events", version,
                             "an undo goes back inside a command")  # fmt: skip
         return ledger.game.decode_state(saved[version])
 
@@ -569,7 +475,7 @@ def _reexecute(
             )  # fmt: skip
         else:
             if ledger is None or item.command is None:
-                raise _tampered(batch.line, first_seq, "$.command", "a command", None,
+                raise tampered(batch.line, first_seq, "$.command", "a command", None,
                                 "a player's batch without its command")  # fmt: skip
             command = codec.command_from_data(item.command)
             try:
@@ -577,7 +483,7 @@ def _reexecute(
                     item.seat, command, item.command_id, seed, state_at, None, nonce
                 )
             except RuleViolation as error:
-                raise _tampered(batch.line, first_seq, "$.command", "a legal command",
+                raise tampered(batch.line, first_seq, "$.command", "a legal command",
                                 f"refused: {error.code}",
                                 "the command is illegal on re-execution") from error  # fmt: skip
         for index in range(max(len(produced), len(batch.events))):
@@ -587,10 +493,10 @@ def _reexecute(
                 break  # a record cut at a version inside the batch (e.g. a judge's at v)
             if theirs is None:
                 assert mine is not None
-                raise _tampered(batch.line, mine.seq, "$.events", len(produced),
+                raise tampered(batch.line, mine.seq, "$.events", len(produced),
                                 len(batch.events), "re-execution gives more events")  # fmt: skip
             if mine is None:
-                raise _tampered(theirs.line, theirs.item.seq, "$", "(no event)", theirs.item.kind,
+                raise tampered(theirs.line, theirs.item.seq, "$", "(no event)", theirs.item.kind,
                                 "re-execution gives fewer events")  # fmt: skip
             _compare(codec, mine, theirs)
         if produced and produced[-1].seq in targets:
@@ -603,7 +509,7 @@ def _compare(codec: Codec, mine: Envelope, theirs: _Event) -> None:
     item = theirs.item
     for name in ("kind", "schema", "ruleset"):
         if getattr(mine, name) != getattr(recorded, name):
-            raise _tampered(theirs.line, item.seq, f"$.{name}", getattr(mine, name),
+            raise tampered(theirs.line, item.seq, f"$.{name}", getattr(mine, name),
                             getattr(recorded, name),
                             "re-execution gives a different event")  # fmt: skip
     if mine.payload != recorded.payload:
@@ -611,5 +517,5 @@ def _compare(codec: Codec, mine: Envelope, theirs: _Event) -> None:
             codec.decode_event(mine.kind, mine.schema, mine.payload)))  # fmt: skip
         difference = first_difference(expected, item.event, "$.event")
         path, want, got = difference if difference is not None else ("$.payload", "", "")
-        raise _tampered(theirs.line, item.seq, path, want, got,
+        raise tampered(theirs.line, item.seq, path, want, got,
                         "re-execution gives a different event")  # fmt: skip
