@@ -79,3 +79,69 @@ def test_node_catches_tampering(service: GameService, tmp_path: Path, change: st
     path.write_bytes(b"\n".join(canonical(item) for item in items))
     code, report = _node(path)
     assert code == 1 and report["ok"] is False and report["reason"], report
+
+
+def _first_item(items: list[dict], kind: str, key: str) -> dict:
+    return next(i for i in items[3:] if i.get("type") == kind and isinstance(i.get(key), dict))
+
+
+@pytest.mark.parametrize(
+    ("change", "outcome"),
+    [("readable event", "tampered"), ("readable command", "tampered"),
+     ("readable nonce", "tampered"), ("header options", "tampered"),
+     ("unknown key", "malformed"), ("missing key", "malformed"), ("viewer", "malformed"),
+     ("hidden marker", "malformed")],
+)  # fmt: skip
+def test_node_checks_what_a_stranger_found_unchecked(
+    service: GameService, tmp_path: Path, change: str, outcome: str
+) -> None:
+    """A stranger's comparison of verifiers (2026-12-07) found edits the Node verifier
+    accepted and ``annales verify`` refused: the readable event, command or revealed nonce
+    against its payload, the header against GameCreated, unknown or missing keys, the viewer
+    and the hidden marker. Each is now refused, with the same outcome as ours."""
+    from service.audit.records import verify_record
+
+    lines = export(service, play(service, b"node-readable"), None)
+    items = [msgspec.json.decode(line) for line in lines if line]
+    if change == "readable event":
+        event = _first_item(items, "event", "event")["event"]
+        key = next(k for k, v in event.items() if isinstance(v, int))
+        event[key] += 1
+    elif change == "readable command":
+        command = next(i for i in items if i.get("command_payload"))["command"]
+        key = next(k for k, v in command.items() if isinstance(v, int))
+        command[key] += 1
+    elif change == "readable nonce":
+        items[-1]["event"]["nonce"] = "11" * 32
+    elif change == "header options":
+        items[0]["options"] = {**items[0]["options"], "trophies": 99}
+    elif change == "unknown key":
+        items[5]["colour"] = "red"
+    elif change == "missing key":
+        del _first_item(items, "event", "event")["redacted"]
+    elif change == "viewer":
+        items[0]["viewer"] = "seat 9"
+    else:
+        next(i for i in items if i.get("command"))["hidden"] = ["command"]
+    edited = [canonical(item) for item in items]
+    path = tmp_path / "edited.jsonl"
+    path.write_bytes(b"\n".join(edited))
+    code, report = _node(path)
+    assert code == 1 and report["outcome"] == outcome, report
+    assert verify_record(edited).outcome.value == outcome
+
+
+def test_node_verifier_through_a_link_and_without_a_file(tmp_path: Path) -> None:
+    """Run through a symbolic link (an npm bin) it still verifies (it printed nothing and
+    exited 0, whatever the record); no argument or a missing file: exit 2, no stack trace."""
+    link = tmp_path / "verify.js"
+    link.symlink_to(SCRIPT)
+    garbage = tmp_path / "garbage.jsonl"
+    garbage.write_text('{"garbage":')
+    done = subprocess.run([NODE, str(link), str(garbage)], capture_output=True, text=True,
+                          check=False, timeout=120)  # fmt: skip
+    assert done.returncode == 1 and json.loads(done.stdout)["outcome"] == "malformed"
+    for arguments in ([], [str(tmp_path / "missing.jsonl")]):
+        done = subprocess.run([NODE, str(SCRIPT), *arguments], capture_output=True, text=True,
+                              check=False, timeout=120)  # fmt: skip
+        assert done.returncode == 2 and "at " not in done.stderr and done.stderr.strip()

@@ -8,7 +8,10 @@
 // No dependency beyond Node.js itself (node:crypto, node:fs).
 
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+// the record's shape (keys, types, markers, readable forms): shared with the browser's verifier
+import { headerDifference, readableDifference, shapeProblem } from "../../../service/web/static/recordshape.js";
 
 const GENESIS = "0".repeat(64);
 
@@ -137,6 +140,11 @@ export function verifyRecord(lines) {
     const expected = format === "annales.game/2" ? jcs(item) : JSON.stringify(item);
     if (expected !== lines[index]) return fail("malformed", index + 1, "not in canonical form");
   }
+  const shape = shapeProblem(items, format);
+  if (shape !== null) return { ok: false, ...shape, reason: `${shape.field}: ${shape.reason}` };
+  const base64 = (bytes) => Buffer.from(bytes).toString("base64");
+  const differs = (line, difference, what) => fail("tampered", line,
+    `${difference.path}: the readable ${what} differs from its payload (expected ${JSON.stringify(difference.expected)}, found ${JSON.stringify(difference.found)})`);
   const gameId = header.game_id;
   let prev = GENESIS;
   let seq = 0;
@@ -167,6 +175,8 @@ export function verifyRecord(lines) {
       firstOfBatch = false;
       if (item.payload === null) { unchecked += 1; continue; }
       const payload = b64(item.payload, `line ${line}`);
+      const eventDifference = readableDifference(unpack(payload), item.event, item.kind, base64);
+      if (eventDifference !== null) return differs(line, eventDifference, "event");
       const hidden = command.hidden || [];
       let commandBytes = null;
       let key = null;
@@ -180,6 +190,8 @@ export function verifyRecord(lines) {
             continue;
           }
           commandBytes = b64(command.command_payload, `line ${line}`);
+          const commandDifference = readableDifference(unpack(commandBytes), command.command, "", base64, "$.command");
+          if (commandDifference !== null) return differs(line - 1, commandDifference, "command");
         }
         if (command.idempotency_key_digest !== undefined && command.idempotency_key_digest !== null) {
           key = command.idempotency_key_digest;
@@ -203,11 +215,13 @@ export function verifyRecord(lines) {
   }
   if (header.events !== seq) return fail("tampered", 1, "the header's event count differs");
   if (created === null) return fail("tampered", 2, "no verifiable GameCreated event");
-  if (created.seed_commitment !== header.seed_commitment) return fail("tampered", 1, "the header's commitment is not GameCreated's");
+  const headerDiff = headerDifference(header, created);
+  if (headerDiff !== null) return fail("tampered", 1, `${headerDiff.path}: the header disagrees with the GameCreated event`);
   const scheme = created.seed_commitment_scheme || "sha256-seed";
   let commitment = "secret";
-  const secret = revealed ?? (header.seed ? { seed: header.seed, nonce: header.nonce || "" } : null);
-  if (secret !== null) {
+  // the revealed seed and a judge's header seed: each must match the commitment
+  const secrets = [revealed, header.seed ? { seed: header.seed, nonce: header.nonce || "" } : null].filter(Boolean);
+  for (const secret of secrets) {
     const seed = Buffer.from(secret.seed, "hex");
     const nonce = Buffer.from(secret.nonce || "", "hex");
     if (scheme === "sha256-nonce-seed" && nonce.length !== 32) return fail("tampered", 0, "a salted commitment needs its 32-byte nonce");
@@ -227,9 +241,15 @@ export function verifyRecord(lines) {
   };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const text = readFileSync(process.argv[2], "utf8");
-  const report = verifyRecord(text.split("\n"));
+// run as a program (also through a symbolic link, e.g. an npm bin): one record, one verdict
+const invoked = process.argv[1] && existsSync(process.argv[1]) ? realpathSync(process.argv[1]) : "";
+if (invoked === realpathSync(fileURLToPath(import.meta.url))) {
+  const path = process.argv[2];
+  if (!path || !existsSync(path)) {
+    process.stderr.write(path ? `cannot read ${path}: no such file\n` : "usage: node verify.js RECORD.jsonl\n");
+    process.exit(2);
+  }
+  const report = verifyRecord(readFileSync(path, "utf8").split("\n"));
   process.stdout.write(`${JSON.stringify(report)}\n`);
   process.exit(report.ok ? 0 : 1);
 }

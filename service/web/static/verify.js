@@ -6,6 +6,8 @@
 // (async) instead of node:crypto; a failure also names the field, what was expected and what
 // was found, for the judge page. It does not re-execute the game (VerifyRecord does).
 
+import { headerDifference, readableDifference, shapeProblem } from "./recordshape.js";
+
 const GENESIS = "0".repeat(64);
 const utf8 = new TextEncoder();
 const fromUtf8 = new TextDecoder("utf-8", { fatal: true });
@@ -179,6 +181,13 @@ export async function verifyRecord(lines) {
         seq: item.seq ?? null, field: "line", expected: expected.slice(0, 120), found: lines[index].slice(0, 120) });
     }
   }
+  const shape = shapeProblem(items, format);
+  if (shape !== null) {
+    return fail("malformed", shape.line, shape.reason, { seq: items[shape.line - 1].seq ?? null, field: shape.field, expected: "the format's keys", found: shape.reason });
+  }
+  const base64 = (bytes) => btoa(String.fromCharCode(...bytes));
+  const differs = (line, difference, what) => fail("tampered", line, `the readable ${what} differs from its payload`,
+    { field: difference.path, expected: JSON.stringify(difference.expected), found: JSON.stringify(difference.found) });
   const gameId = header.game_id;
   let prev = GENESIS;
   let seq = 0;
@@ -219,6 +228,8 @@ export async function verifyRecord(lines) {
       firstOfBatch = false;
       if (item.payload === null) { unchecked += 1; continue; }
       const payload = b64(item.payload, `line ${line}`);
+      const eventDifference = readableDifference(unpack(payload), item.event, item.kind, base64);
+      if (eventDifference !== null) return differs(line, { ...eventDifference }, "event");
       const hidden = command.hidden || [];
       let commandBytes = null;
       let key = null;
@@ -232,6 +243,8 @@ export async function verifyRecord(lines) {
             continue;
           }
           commandBytes = b64(command.command_payload, `line ${line}`);
+          const commandDifference = readableDifference(unpack(commandBytes), command.command, "", base64, "$.command");
+          if (commandDifference !== null) return differs(line - 1, commandDifference, "command");
         }
         if (command.idempotency_key_digest !== undefined && command.idempotency_key_digest !== null) {
           key = command.idempotency_key_digest;
@@ -259,14 +272,19 @@ export async function verifyRecord(lines) {
     return fail("tampered", 1, "the header's event count differs", { field: "events", expected: seq, found: header.events });
   }
   if (created === null) return fail("tampered", 2, "no verifiable GameCreated event", { field: "GameCreated", expected: "a checked GameCreated event", found: "none" });
-  if (created.seed_commitment !== header.seed_commitment) {
-    return fail("tampered", 1, "the header's commitment is not GameCreated's",
-      { field: "seed_commitment", expected: created.seed_commitment, found: header.seed_commitment });
+  const headerDiff = headerDifference(header, created);
+  if (headerDiff !== null) {
+    return fail("tampered", 1, "the header disagrees with the GameCreated event",
+      { field: headerDiff.path, expected: JSON.stringify(headerDiff.expected), found: JSON.stringify(headerDiff.found) });
   }
   const scheme = created.seed_commitment_scheme || "sha256-seed";
   let commitment = "secret";
-  const secret = revealed ?? (header.seed ? { seed: header.seed, nonce: header.nonce || "" } : null);
-  if (secret !== null) {
+  // the revealed seed and a judge's header seed: each must match the commitment
+  const secrets = [];
+  if (revealed !== null) secrets.push([revealed, revealedLine]);
+  if (header.seed) secrets.push([{ seed: header.seed, nonce: header.nonce || "" }, 1]);
+  for (const [secret, secretLine] of secrets) {
+    const revealedLine = secretLine;
     let seedBytes;
     let nonce;
     try { seedBytes = hexBytes(secret.seed); nonce = hexBytes(secret.nonce || ""); } catch (error) {
