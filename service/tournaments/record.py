@@ -8,7 +8,8 @@ the master seed and the unfinished games are secret, so :func:`export_tournament
 2. one ``{"type": "tournament_event", ...}`` line per tournament event: sequence number,
    command id, kind, the event as data, its msgpack payload (base64), previous hash, hash;
 3. per game, in the order the games were assigned, a ``{"type": "game", "round", "table",
-   "game_id", "lines"}`` line followed by the game's own record (``annales.game/1``, see
+   "game_id", "lines"}`` line followed by the game's own record (``annales.game/2``, or
+   ``annales.game/1`` in records written before salted commitments; see
    :mod:`service.audit.records`) — ``lines`` lines;
 4. a last ``{"type": "standings", "rows": [...]}`` line: the final standings table.
 
@@ -32,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from domain.core.chance import derived_nonce, seed_commitment
+from domain.core.chance import LEGACY_COMMITMENT, derived_nonce, seed_commitment
 from domain.core.envelope import GENESIS, Envelope, verify_link
 from domain.core.game import Event
 from domain.core.kernel_events import GameCreated, Undone
@@ -198,6 +199,17 @@ def verify_tournament(
         return TournamentReport(False, f"malformed record: {type(error).__name__}: {error}")
 
 
+#: the keys of each kind of line (the header's, then by ``type``)
+_KEYS: dict[str, set[str]] = {
+    "header": {"record", "tournament_id", "game_type", "format", "seed_commitment",
+               "master_seed", "events", "games"},
+    "tournament_event": {"type", "seq", "command_id", "kind", "event", "payload", "prev_hash",
+                         "hash"},
+    "game": {"type", "round", "table", "game_id", "lines"},
+    "standings": {"type", "rows"},
+}  # fmt: skip
+
+
 @dataclass
 class _GameSection:
     round: int
@@ -212,6 +224,10 @@ def _verify(
     header = items[0]
     if header.get("record") != RECORD_FORMAT:
         return TournamentReport(False, f"not a tournament record ({RECORD_FORMAT} expected)")
+    for number, item in enumerate(items, start=1):
+        keys = _KEYS["header"] if number == 1 else _KEYS.get(str(item.get("type")))
+        if keys is not None and set(item) != keys:
+            raise RecordError(f"line {number}: keys {sorted(item)}, expected {sorted(keys)}")
     tid = str(header["tournament_id"])
     problems: list[Problem] = []
     # 1. the tournament's chain
@@ -253,6 +269,8 @@ def _verify(
                 _GameSection(int(item["round"]), int(item["table"]), str(item["game_id"]), body)
             )
         elif kind == "standings":
+            if index != len(items):
+                raise RecordError(f"line {index}: the standings line is not the record's last")
             standings_line = item
         else:
             raise RecordError(f"unexpected line type {kind!r}")
@@ -263,6 +281,9 @@ def _verify(
         problems.append(Problem("a tournament starts with TournamentCreated", seq=1))
         return _failed(tid, problems)
     created = recorded[0][1]
+    if (header["game_type"], header["format"]) != (created.game_type, created.format):
+        problems.append(Problem("the header's game type or format is not TournamentCreated's"))
+        return _failed(tid, problems)
     master = bytes.fromhex(str(header["master_seed"]))
     if seeds.commitment(master) != created.seed_commitment or (
         header["seed_commitment"] != created.seed_commitment
@@ -373,11 +394,15 @@ def _check_game(
         seed = seeds.duplicate_seed(master, created.tournament_id, game.round)
     else:
         seed = seeds.game_seed(master, created.tournament_id, game.round, game.table)
+    # games recorded before salted commitments (record format 1) commit to SHA-256(seed)
+    legacy = head.get("seed_commitment_scheme", LEGACY_COMMITMENT) == LEGACY_COMMITMENT
+    nonce = None if legacy else derived_nonce(seed, game.game_id)
     expected = {
         "game_id": game.game_id,
         "game_type": created.game_type,
+        "options": _recorded_options(created, str(head.get("ruleset", ""))),
         "seats": [names[e] for e in game.seats],
-        "seed_commitment": seed_commitment(seed, derived_nonce(seed, game.game_id)),
+        "seed_commitment": seed_commitment(seed, nonce),
     }
     for key, value in expected.items():
         if head.get(key) != value:
@@ -385,6 +410,19 @@ def _check_game(
     if seeds.commitment(seed) != game.seed_commitment:
         return Problem("the assigned seed commitment is not the derived one", **where)
     return _final_outcome(section.lines)
+
+
+def _recorded_options(created: TournamentCreated, ruleset: str) -> Any:
+    """The options a game of this tournament records under ``ruleset``: the tournament's,
+    normalised by the game as at its creation (``None`` for a ruleset this verifier does not
+    know: the game's own verification has refused it already)."""
+    from domain.registry import RULESETS
+
+    game = RULESETS.get(ruleset)
+    if game is None:
+        return None
+    recorded = game.recorded_options(game.decode_options(dict(created.options)))
+    return msgspec.json.decode(msgspec.json.encode(recorded))  # as the record's JSON holds it
 
 
 def _final_outcome(lines: list[bytes]) -> tuple[tuple[int, ...], tuple[int, ...], int, str] | None:

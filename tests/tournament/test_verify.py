@@ -202,3 +202,34 @@ def test_wrong_master_seed_is_reported(record: BotRun) -> None:
     items[0]["master_seed"] = b"another".hex()
     report = _failed(items)
     assert "commitment" in report.message
+
+
+def test_changed_tournament_options_even_resealed_are_reported(record: BotRun) -> None:
+    """TournamentCreated's options changed and the chain re-sealed: every game recorded other
+    options (a stranger's forgery verified, 2026-12-07: the games' options were not checked)."""
+    items = _items(record)
+    created = _tournament_event(items, "TournamentCreated")
+    options = {**created["event"]["options"], "civilizations_dealt": 1}
+    _reseal_tournament(items, created["seq"], {"options": options})
+    report = _failed(items)
+    assert any("options" in problem.reason for problem in report.problems), report.message
+
+
+@pytest.mark.parametrize("change", ["header game type", "header format", "unknown key",
+                                    "missing key", "standings not last"])  # fmt: skip
+def test_header_keys_and_standings_place_are_checked(record: BotRun, change: str) -> None:
+    """What the stranger's forgeries passed (2026-12-07): the header's game type and format
+    against TournamentCreated, each line's keys, the standings as the last line."""
+    items = _items(record)
+    if change == "header game type":
+        items[0]["game_type"] = "imperium"
+    elif change == "header format":
+        items[0]["format"] = "round_robin" if items[0]["format"] != "round_robin" else "swiss"
+    elif change == "unknown key":
+        items[0]["note"] = "x"
+    elif change == "missing key":
+        del next(i for i in items if i.get("type") == "game")["lines"]
+    else:
+        items.insert(1, items.pop())
+    report = verify_tournament(_lines(items))
+    assert not report.ok, report.message
