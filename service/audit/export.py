@@ -2,11 +2,11 @@
 
 :func:`export_lines` writes the record of a list of envelopes for one viewer:
 
-* ``"full"`` — everything, every idempotency key (the operator's ``annales export``, and the
-  game sections of tournament records);
+* ``"full"`` — everything, every idempotency key (the operator's ``annales export``);
 * ``"judge"`` — everything, and the header also carries the secret seed and nonce, so that an
   unfinished game is re-executed in full (:func:`judge_record`; never for a player);
-* ``None`` — a spectator: no idempotency key at all;
+* ``None`` — a spectator: no idempotency key at all (also the game sections of tournament
+  records);
 * a seat number — that seat: its own idempotency keys only.
 
 Where the game hashes key digests (``GameCreated.key_digests``), a hidden key leaves its

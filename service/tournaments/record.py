@@ -142,7 +142,9 @@ def _game_lines(service: TournamentService, game_id: str, envelopes: list[Envelo
     def decode(envelope: Envelope) -> Event:
         return service.games.decode(game_id, envelope)
 
-    return export_lines(envelopes, decode)
+    # a spectator's record of the finished game: public, so no idempotency key (their digests
+    # keep every link checkable), like any game's public record
+    return export_lines(envelopes, decode, viewer=None)
 
 
 # -- verification -------------------------------------------------------------------------------

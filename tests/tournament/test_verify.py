@@ -233,3 +233,14 @@ def test_header_keys_and_standings_place_are_checked(record: BotRun, change: str
         items.insert(1, items.pop())
     report = verify_tournament(_lines(items))
     assert not report.ok, report.message
+
+
+def test_game_sections_show_no_idempotency_key(record: BotRun) -> None:
+    """The record is public: its games are spectators' records (no key, only digests), as any
+    finished game's public record — it showed every key (a stranger's check, 2026-12-07)."""
+    items = _items(record)
+    headers = [i for i in items if i.get("record") == "annales.game/2"]
+    assert headers and all(h["viewer"] == "spectator" for h in headers)
+    commands = [i for i in items if i.get("type") == "command" and i["seat"] >= 0]
+    assert commands and all(c["idempotency_key"] is None for c in commands)
+    assert all(c["idempotency_key_digest"] for c in commands)
