@@ -71,6 +71,7 @@ from domain.riseandfall.view import RiseFallView, make_view, redact
 from domain.riseandfall.world import Terrain, World, geometry
 from domain.riseandfall.worldbuild import (
     check_placement,
+    check_tile,
     initial_world,
     legal_placements,
     supply,
@@ -245,6 +246,7 @@ class RiseAndFall(Game[RiseFallState]):
         tiles = supply(state.n, state.world.grid)
         kind, shape = tiles[state.tiles_placed]
         placement = command.placement
+        check_tile(placement.kind, placement.shape, state.world.grid)  # UNKNOWN_TILE first
         if (placement.kind, placement.shape) != (kind, shape):
             raise Violation(
                 "WRONG_TILE", f"The next tile to place is {kind} #{shape}.", "Création du Monde"

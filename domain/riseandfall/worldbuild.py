@@ -194,6 +194,15 @@ def check_placement(
         )
 
 
+def check_tile(kind: str, shape: int, grid: str = "square") -> None:
+    """Raise ``MalformedCommand`` ``UNKNOWN_TILE`` unless ``kind``/``shape`` is a tile of the
+    box (whichever tile is due now)."""
+    if kind not in STAGES:
+        raise _malformed("UNKNOWN_TILE", f"{kind!r} is not a tile kind; expected {STAGES}.")
+    if not 0 <= shape < catalogue.shape_count(kind, grid):
+        raise _malformed("UNKNOWN_TILE", f"There is no {kind!r} tile shape {shape}.")
+
+
 def legal_placements(
     world: World, kind: str, shape: int, max_moves: int | None = MAX_MOVES
 ) -> list[TilePlacement]:
@@ -202,8 +211,7 @@ def legal_placements(
     Empty when the tile fits nowhere (it is set aside, ASSUMED). For a plain that needs
     moves, only the options moving the minimum number of plains are listed.
     """
-    if kind not in STAGES or not 0 <= shape < catalogue.shape_count(kind, world.grid):
-        raise _malformed("UNKNOWN_TILE", f"There is no {kind!r} tile shape {shape}.")
+    check_tile(kind, shape, world.grid)
     if kind == "sea":
         positions = _sea_positions(_Board(world), shape)
     elif kind == "plain":

@@ -114,6 +114,9 @@ def test_rise_and_fall_world_building_refusals() -> None:
         return PlaceTile(placement=TilePlacement(**{**values, **fields}))
 
     assert _refusal(ledger, seat, place(kind="plain")) == "WRONG_TILE"
+    # a tile the box does not have is UNKNOWN_TILE, not WRONG_TILE (a stranger's finding)
+    assert _refusal(ledger, seat, place(kind="lava")) == "UNKNOWN_TILE"
+    assert _refusal(ledger, seat, place(shape=99)) == "UNKNOWN_TILE"
     assert _refusal(ledger, seat, place(rotation=9)) == "BAD_ROTATION"
     assert _refusal(ledger, seat, place(x="a")) == "BAD_PLACEMENT"
     world: Any = _ledger("riseandfall", ruleset="riseandfall/1").match.state.world  # built
