@@ -292,8 +292,8 @@ def _check_chain(
             prev = item.hash
             if item.payload is None:
                 if record_format == FORMAT_2 and not item.redacted:
-                    reason = "an event without its payload is not marked redacted"
-                    raise malformed(event.line, item.seq, "$.redacted", reason)
+                    why = "an event without its payload is not marked redacted"
+                    raise malformed(event.line, item.seq, "$.redacted", why)
                 redacted += 1
                 unchecked += 1
                 continue

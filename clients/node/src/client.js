@@ -214,9 +214,14 @@ export class AnnalesClient {
     return this._unary("GetGame", { game_id: gameId, version });
   }
 
-  /** The view of the token's seat, now or at `version`. */
-  getView(gameId, token, { version } = {}) {
-    return this._unary("GetView", { game_id: gameId, version }, token);
+  /**
+   * The view of the token's seat, now or at `version`. Without a token, `seat` reads that
+   * seat's view of a finished game (every seat's view is public once it is over; before the
+   * end: FAILED_PRECONDITION `GAME_NOT_FINISHED`). With the judge's token: every seat's view
+   * in `seat_views`.
+   */
+  getView(gameId, token, { version, seat } = {}) {
+    return this._unary("GetView", { game_id: gameId, version, seat }, token);
   }
 
   /** The token's seat, the version, who is pending and every legal action of that seat. */
@@ -248,6 +253,44 @@ export class AnnalesClient {
     );
   }
 
+  /**
+   * Takes back the token's seat's own last action of the current turn (allowed when
+   * `listLegalActions(...).can_undo`); resolves to `{version, events}` (an `Undone` event).
+   * A retry with the same `idempotencyKey` answers the same result and appends nothing.
+   */
+  undo(gameId, token, { expectedVersion, idempotencyKey = "" } = {}) {
+    return this._unary(
+      "Undo",
+      { game_id: gameId, expected_version: expectedVersion, idempotency_key: idempotencyKey },
+      token,
+    );
+  }
+
+  /**
+   * Asks every other seat to approve going back to `toVersion` (one of
+   * `listLegalActions(...).undo_versions`); resolves to `{version, events}` (`UndoRequested`).
+   */
+  requestUndo(gameId, token, toVersion, { idempotencyKey = "" } = {}) {
+    return this._unary(
+      "RequestUndo",
+      { game_id: gameId, to_version: toVersion, idempotency_key: idempotencyKey },
+      token,
+    );
+  }
+
+  /**
+   * Approves (`approve` true) or declines the open undo request; the requester declining
+   * withdraws it. Resolves to `{version, events}` (`UndoApproved`, followed by `Undone` when it
+   * was the last approval, or `UndoDeclined`).
+   */
+  respondUndo(gameId, token, approve, { idempotencyKey = "" } = {}) {
+    return this._unary(
+      "RespondUndo",
+      { game_id: gameId, approve, idempotency_key: idempotencyKey },
+      token,
+    );
+  }
+
   /** A page of the game's events (redacted for the caller). */
   getHistory(gameId, { token, pageSize = 0, pageToken = "" } = {}) {
     return this._unary(
@@ -262,16 +305,35 @@ export class AnnalesClient {
     return this._unary("ExportRecord", { game_id: gameId }, token);
   }
 
-  /** Verifies a record (Buffer or string): `{ok, message, reexecuted, divergence_seq, ...}`. */
+  /**
+   * Verifies a record (Buffer or string) with the server's VerifyRecord RPC: `{ok, message,
+   * reexecuted, divergence_seq, ...}` (`src/verify.js` is the offline verifier, no server).
+   */
   verifyRecord(record) {
     return this._unary("VerifyRecord", {
       record: Buffer.isBuffer(record) ? record : Buffer.from(record),
     });
   }
 
-  /** Lists games, newest first. */
-  listGames({ pageSize = 0, pageToken = "" } = {}) {
-    return this._unary("ListGames", { page_size: pageSize, page_token: pageToken });
+  /**
+   * Lists games, newest first: `{games, next_page_token, behind}`. Filters (any when left
+   * out): `gameType` (e.g. "GAME_TYPE_TAPESTRY"), `status` (e.g. "GAME_STATUS_FINISHED") and
+   * `player` (a seat name).
+   */
+  listGames({
+    pageSize = 0,
+    pageToken = "",
+    gameType = "GAME_TYPE_UNSPECIFIED",
+    status = "GAME_STATUS_UNSPECIFIED",
+    player = "",
+  } = {}) {
+    return this._unary("ListGames", {
+      page_size: pageSize,
+      page_token: pageToken,
+      game_type: gameType,
+      status,
+      player,
+    });
   }
 
   /**
