@@ -20,7 +20,8 @@ later must never land behind it, or a follower would skip it for good.
 
 Positions compare as tuples; ``START`` is before every row. Tables created before the
 ``xact`` column existed get it on start (:func:`migrate_postgres`): their rows all take the
-migrating transaction's id, so they keep their notification order.
+migrating transaction's id, so they keep their notification order; so do rows restored from
+another cluster whose transaction ids are ahead of this one's.
 """
 
 from __future__ import annotations
@@ -150,4 +151,13 @@ def migrate_postgres(connection: Any, table: str, index: str) -> None:
     )
     connection.execute(
         f"CREATE INDEX IF NOT EXISTS {index} ON {table} ({XACT_COLUMN}, notification_id)"
+    )
+    # Rows restored from another cluster (a pg_dump) keep that cluster's transaction ids: those
+    # ahead of this cluster's counter would stay above every snapshot's xmin, and the feed would
+    # never deliver them. They take this transaction's id, like the rows of an old table
+    # (ordered among themselves by notification id, which keeps each game's order). No follower
+    # can be past them: while this transaction runs, no xmin is above its id.
+    current = "pg_current_xact_id()::text::bigint"
+    connection.execute(
+        f"UPDATE {table} SET {XACT_COLUMN} = {current} WHERE {XACT_COLUMN} >= {current}"
     )

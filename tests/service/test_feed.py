@@ -158,3 +158,27 @@ def test_a_table_from_before_the_feed_column_is_migrated_on_start(pg_config: Sto
         assert store.feed_after(notes[1].position, 1)[0].originator_id == "old2"
     finally:
         store.close()
+
+
+def test_rows_restored_from_a_cluster_ahead_are_delivered(pg_config: StoreConfig) -> None:
+    """A dump restored into a cluster whose transaction counter is behind the rows' ``xact``
+    (simulated by moving them 50 million ahead): before, no snapshot's xmin passed them and
+    the read models never listed the restored games (an operator's check, 2026-12-07). On
+    start they take the migrating transaction's id and are delivered, in their order."""
+    store = EventStore(dataclasses.replace(pg_config, group_commit=False))
+    insert = PreparedInsert(store.events)
+    restored = [insert([_record(f"restored{index}", 1)])[0] for index in range(3)]
+    store.close()
+    with _connect(pg_config) as admin:
+        admin.execute("UPDATE stored_events SET xact = xact + 50000000")
+        admin.commit()
+    store = EventStore(pg_config)
+    try:
+        (new,) = PreparedInsert(store.events)([_record("new", 1)])
+        notes = store.feed_after(START, 100)
+        assert [(n.originator_id, n.id) for n in notes] == [
+            ("restored0", restored[0]), ("restored1", restored[1]), ("restored2", restored[2]),
+            ("new", new),
+        ]  # fmt: skip
+    finally:
+        store.close()
