@@ -13,19 +13,20 @@ the same answer); tune it with ``ANNALES_ABANDONED_AFTER`` (default 100 000 noti
 from __future__ import annotations
 
 import math
-import os
 from dataclasses import dataclass
 from typing import Any
 
 import msgspec
 import sqlite_utils
 
+from service import settings
+
 STATUSES = ("setup", "running", "finished", "abandoned")
 
 
 def abandoned_after() -> int:
     """Notifications of inactivity after which an unfinished game counts as abandoned."""
-    return int(os.environ.get("ANNALES_ABANDONED_AFTER", "100000"))
+    return settings.integer("ANNALES_ABANDONED_AFTER", 100_000, 1)
 
 
 def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:

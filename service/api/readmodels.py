@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import threading
 import time
 from typing import Any, TypeVar
@@ -25,6 +24,7 @@ from annales.v1 import readmodels_pb2_grpc as rpb_grpc
 from projections import queries
 from projections.process import RunnerProcess
 from projections.schema import connect
+from service import settings
 from service.api.calls import typed_calls
 from service.api.games import BY_NAME, BY_TYPE, typed_options
 from service.api.redaction import SecretLeak
@@ -49,13 +49,8 @@ DEFAULT_FRESHNESS = 1.0
 
 def configured_freshness() -> float:
     """The wait from ``ANNALES_READ_FRESHNESS`` (seconds, a non-negative number), else the
-    default."""
-    value = os.environ.get("ANNALES_READ_FRESHNESS", "").strip()
-    try:
-        seconds = float(value)
-    except ValueError:
-        return DEFAULT_FRESHNESS
-    return seconds if 0 <= seconds < float("inf") else DEFAULT_FRESHNESS
+    default; raises ``SettingError`` for another value."""
+    return settings.number("ANNALES_READ_FRESHNESS", DEFAULT_FRESHNESS, 0.0)
 
 
 def _invalid(field: str, message: str) -> ApiError:

@@ -36,6 +36,7 @@ from annales.v1 import tournament_pb2_grpc as tpb_grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 from projections.process import RunnerProcess
+from projections.queries import abandoned_after
 from projections.runner import check_owner, path_for
 from service.api import reflection
 from service.api.campaigns import CampaignServicer
@@ -143,6 +144,7 @@ def start(
     (:mod:`service.web.server`; ``web_origins``: the other origins allowed to call them).
     """
     warm_up()  # msgspec's lazy type build is not thread-safe: do it before the first call
+    abandoned_after()  # a bad ANNALES_ABANDONED_AFTER stops the start, not a later ListGames
     service = GameService(EventStore(config))
     broadcaster = Broadcaster()
     service.on_commit(broadcaster.committed)
@@ -187,9 +189,15 @@ def start(
         health.SERVICE_NAME,
     )
     reflection.enable(names, server)
-    bound = server.add_insecure_port(f"{host}:{port}")
+    try:
+        bound = server.add_insecure_port(f"{host}:{port}")
+    except RuntimeError:  # grpcio raises it when the address cannot be bound
+        bound = 0
     if bound == 0:
-        raise OSError(f"cannot listen on {host}:{port}")
+        raise OSError(
+            f"cannot listen on {host}:{port}: the port is taken or the address is not this "
+            "machine's"
+        )
     web = None
     if web_port is not None:  # listening before SERVING is announced
         from service.web.server import WebServer

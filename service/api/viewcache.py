@@ -16,11 +16,12 @@ message parsed back from stored bytes may order map entries differently).
 
 from __future__ import annotations
 
-import os
 import threading
 from collections import OrderedDict
 
 from annales.v1 import annales_pb2 as pb
+
+from service import settings
 
 #: entries kept by default (a few KiB each)
 DEFAULT_ENTRIES = 2048
@@ -30,11 +31,9 @@ ViewKey = tuple[str, str, int, int, int]
 
 
 def configured_entries() -> int:
-    """The capacity from ``ANNALES_VIEW_CACHE`` (a non-negative integer), else the default."""
-    value = os.environ.get("ANNALES_VIEW_CACHE", "").strip()
-    if value.isascii() and value.isdigit():
-        return int(value)
-    return DEFAULT_ENTRIES
+    """The capacity from ``ANNALES_VIEW_CACHE`` (a non-negative integer; 0 turns the cache
+    off), else the default; raises ``SettingError`` for another value."""
+    return settings.integer("ANNALES_VIEW_CACHE", DEFAULT_ENTRIES, 0)
 
 
 class ViewCache:

@@ -42,22 +42,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from service import settings
+
 #: the two stores (``ANNALES_STORE``).
 STORE_KINDS = ("sqlite", "postgres")
-
-
-def _flag(value: str | None) -> bool | None:
-    if value is None or value == "":
-        return None
-    lowered = value.strip().lower()
-    if lowered in ("1", "true", "yes", "on"):
-        return True
-    if lowered in ("0", "false", "no", "off"):
-        return False
-    raise ValueError(
-        f"ANNALES_SHARED / ANNALES_GROUP_COMMIT / ANNALES_PG_TABLE_LOCK must be 0 or 1, "
-        f"not {value!r}"
-    )
 
 
 @dataclass(frozen=True)
@@ -96,15 +84,15 @@ class StoreConfig:
             path=env.get("ANNALES_DB", "data/annales.db"),
             pg_dbname=env.get("ANNALES_PG_DBNAME", "annales"),
             pg_host=env.get("ANNALES_PG_HOST", "127.0.0.1"),
-            pg_port=int(env.get("ANNALES_PG_PORT", "5432")),
+            pg_port=settings.integer("ANNALES_PG_PORT", 5432, 1, env),
             pg_user=env.get("ANNALES_PG_USER", "postgres"),
             pg_password=env.get("ANNALES_PG_PASSWORD", ""),
-            snapshot_every=int(env.get("ANNALES_SNAPSHOT_EVERY", "100")),
-            pg_pool_size=int(env.get("ANNALES_PG_POOL_SIZE", "2")),
-            pg_max_overflow=int(env.get("ANNALES_PG_MAX_OVERFLOW", "8")),
-            shared=_flag(env.get("ANNALES_SHARED")),
-            group_commit=_flag(env.get("ANNALES_GROUP_COMMIT")) is not False,
-            pg_table_lock=_flag(env.get("ANNALES_PG_TABLE_LOCK")) is True,
+            snapshot_every=settings.integer("ANNALES_SNAPSHOT_EVERY", 100, 0, env),
+            pg_pool_size=settings.integer("ANNALES_PG_POOL_SIZE", 2, 1, env),
+            pg_max_overflow=settings.integer("ANNALES_PG_MAX_OVERFLOW", 8, 0, env),
+            shared=settings.flag("ANNALES_SHARED", env),
+            group_commit=settings.flag("ANNALES_GROUP_COMMIT", env) is not False,
+            pg_table_lock=settings.flag("ANNALES_PG_TABLE_LOCK", env) is True,
         )
 
     def environment(self) -> dict[str, str]:

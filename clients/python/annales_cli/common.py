@@ -177,6 +177,7 @@ def describe_exception(error: BaseException) -> str:
     """One readable line for an exception that escaped a command."""
     from domain.core.errors import RuleViolation
     from service.app.errors import ServiceError
+    from service.settings import SettingError
 
     if isinstance(error, AnnalesError):
         if error.code == grpc.StatusCode.UNAVAILABLE:
@@ -185,11 +186,18 @@ def describe_exception(error: BaseException) -> str:
         return f"{error.code.name}{reason}: {error.message}"
     if isinstance(error, ServiceError):
         return f"{error.reason}: {error.message}"
+    if isinstance(error, SettingError):
+        return str(error)
+    if type(error).__name__ == "OperationalError" and type(error).__module__.startswith("psycopg"):
+        first = str(error).strip().splitlines()[0] if str(error).strip() else ""
+        return f"cannot use the PostgreSQL database: {first} (see ANNALES_PG_* settings)"
     if isinstance(error, RuleViolation):
         return f"{error.code}: {error.message}"
     if isinstance(error, OSError) and error.strerror:
         where = f": {error.filename}" if error.filename else ""
         return f"{error.strerror}{where}"
+    if isinstance(error, OSError) and str(error):
+        return str(error)
     if isinstance(error, grpc.RpcError):
         call: Any = error
         return f"{call.code().name}: {call.details()}"
