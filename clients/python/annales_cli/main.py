@@ -192,7 +192,10 @@ def demo(
     players: int = typer.Option(3, help="Number of seats (riseandfall 2-4, tapestry 1-5)."),
     seed: str = typer.Option("demo", help="Game seed (text)."),
     bot: str = typer.Option("greedy", help="Bot kind for every seat: random or greedy."),
-    db: str = typer.Option("data/annales.db", help="SQLite event-store file."),
+    db: str | None = typer.Option(
+        None,
+        help="SQLite event-store file (default: $ANNALES_STORE / $ANNALES_DB, data/annales.db).",
+    ),
     game: str = typer.Option("riseandfall", help="Game: riseandfall, tapestry or imperium."),
 ) -> None:
     """Play a seeded game between bots through the application layer (default Rise & Fall).
