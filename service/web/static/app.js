@@ -451,12 +451,19 @@ async function gamePage(gameId, params) {
   loadHistory().then(() => draw()).catch(showError);
   drawChart().catch(() => {});
   // live: WatchGame from the last version known; when the stream ends or fails (the server
-  // restarted, the network dropped) the page says so and follows again a few seconds later
+  // restarted, the network dropped) the page says so and follows again after a pause that
+  // doubles at each failure (2 s to 30 s), reading the game again only if it moved meanwhile
   let closed = false;
   let watcher = null;
+  let pause = 2000;
+  const catchUp = async () => {
+    const answer = await call("GameService", "GetGame", { gameId });
+    if (Number(answer.game.headVersion || answer.game.version) !== state.head) await resync();
+  };
   const follow = () => {
     liveStatus.textContent = " · live";
     watcher = stream("GameService", "WatchGame", { gameId, afterVersion: state.head }, token, async (message) => {
+      pause = 2000;
       for (const e of message.events || []) state.history[Number(e.seq) - 1] = e;
       state.head = Number(message.version);
       if (state.version === null) await draw().catch(showError);
@@ -466,7 +473,9 @@ async function gamePage(gameId, params) {
       if (closed || (error && error.name === "AbortError")) return;
       if (state.game && state.game.status === "GAME_STATUS_FINISHED" && !error) { liveStatus.textContent = " · the game is over"; return; }
       liveStatus.textContent = ` · live updates stopped${error ? ` (${error.message})` : ""}: reconnecting…`;
-      setTimeout(() => { if (!closed) resync().then(follow, () => setTimeout(follow, 3000)); }, 2000);
+      const wait = pause;
+      pause = Math.min(pause * 2, 30000);
+      setTimeout(() => { if (!closed) catchUp().then(follow, follow); }, wait);
     });
   };
   state.head = firstHead;
