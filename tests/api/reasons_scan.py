@@ -3,8 +3,8 @@
 The scan reads ``domain/``, ``service/`` and ``projections/`` with :mod:`ast` and collects
 the UPPER_SNAKE_CASE string constants passed to the constructors of typed errors
 (``RuleViolation`` and its helpers, ``MalformedCommand``, ``TournamentError``, the service
-errors and ``ApiError``) and the ``reason`` class attributes of service errors. Codes built
-at run time (f-strings) are listed in :data:`COMPUTED` with where they come from.
+errors, ``ApiError`` and the web port's ``typed_error``) and the ``reason`` class attributes
+of service errors. Codes built at run time (f-strings) are listed in :data:`COMPUTED` with where they come from.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ CONSTRUCTORS = frozenset(
         "InvalidArgument",
         "ServiceError",
         "ApiError",
+        "typed_error",
     }
 )
 
