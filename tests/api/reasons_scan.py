@@ -4,7 +4,8 @@ The scan reads ``domain/``, ``service/`` and ``projections/`` with :mod:`ast` an
 the UPPER_SNAKE_CASE string constants passed to the constructors of typed errors
 (``RuleViolation`` and its helpers, ``MalformedCommand``, ``TournamentError``, the service
 errors, ``ApiError`` and the web port's ``typed_error``) and the ``reason`` class attributes
-of service errors. Codes built at run time (f-strings) are listed in :data:`COMPUTED` with where they come from.
+of service errors. Codes built at run time (f-strings) are listed in :data:`COMPUTED` with
+where they come from.
 """
 
 from __future__ import annotations
