@@ -59,7 +59,13 @@ def _readmodels_path(readmodels: str | None, db: str | None) -> str:
         return readmodels
     if db:
         return default_path(db)
-    return path_for(StoreConfig.from_env())
+    config = StoreConfig.from_env()
+    if config.kind == "postgres":  # no default: each server has its own file
+        fail(
+            "on PostgreSQL each server keeps its own read-model file, "
+            f"data/{config.pg_dbname}.<port>.readmodels.db: name it with --readmodels FILE"
+        )
+    return path_for(config)
 
 
 def _shown(position: tuple[int, int]) -> str:
@@ -81,8 +87,8 @@ def projections_run(
 
     Example: annales projections run --db data/annales.db
     """
+    path = _readmodels_path(readmodels, db)  # before connecting: it may refuse at once
     store = _store(db)
-    path = _readmodels_path(readmodels, db)
     check_owner(path, store)
     runner = ReadModelRunner(store, path, batch_size=batch, poll_interval=poll)
     if once:
@@ -107,8 +113,8 @@ def projections_rebuild(
 
     Example: annales projections rebuild --db data/annales.db
     """
+    path = _readmodels_path(readmodels, db)  # before connecting: it may refuse at once
     store = _store(db)
-    path = _readmodels_path(readmodels, db)
     check_owner(path, store)
     total = store.max_notification_id()
     columns = (*Progress.get_default_columns()[:-1], MofNCompleteColumn(), TimeElapsedColumn())
